@@ -1,0 +1,71 @@
+// `osf7501 [options] [--] <command> [args...]`: wrap the command, or run it directly when wrapping can't help.
+import { randomBytes } from 'node:crypto';
+import { runDirect } from '../pty/direct-run.js';
+import { shellStatus } from '../pty/exit-status.js';
+import { resolveCommand } from '../pty/resolve-command.js';
+import { Relay } from '../session/relay.js';
+import { onEmergency } from './emergency.js';
+import { EXIT } from './exit-codes.js';
+import type { CliIo } from './io.js';
+
+/** Set in the child's environment: marks an osf7501 session (its value is the session id). */
+export const SESSION_ENV = 'OSF7501_SESSION';
+/** Fault injection for tests of the crash path: `throw-on-output` throws inside the shim. */
+export const FAULT_ENV = 'OSF7501_FAULT';
+
+const DEFAULT_SIZE = { cols: 80, rows: 24 };
+
+/** Parsed options of the run command. */
+export interface RunOptions {
+  command: string;
+  args: string[];
+}
+
+/** Runs the command and resolves to the status the shim should exit with. */
+export async function runCommand(options: RunOptions, io: CliIo): Promise<number> {
+  const resolution = resolveCommand(options.command, io.env, io.cwd);
+  if (!resolution.ok) {
+    const what = resolution.reason === 'not-found' ? 'command not found' : 'permission denied';
+    io.stderr.write(`osf7501: ${what}: ${options.command}\n`);
+    return resolution.reason === 'not-found' ? EXIT.notFound : EXIT.notExecutable;
+  }
+  const nested = io.env[SESSION_ENV] !== undefined && io.env[SESSION_ENV] !== '';
+  const terminal = io.stdin.isTTY === true && io.stdout.isTTY === true;
+  if (nested || !terminal) {
+    return runDirect({
+      path: resolution.path,
+      args: options.args,
+      argv0: options.command,
+      env: io.env,
+      cwd: io.cwd,
+      stdinIsTerminal: io.stdin.isTTY === true,
+    });
+  }
+  return runWrapped(resolution.path, options, io);
+}
+
+async function runWrapped(path: string, options: RunOptions, io: CliIo): Promise<number> {
+  const sessionId = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const relay = new Relay(
+    { stdin: io.stdin, stdout: io.stdout },
+    {
+      file: path,
+      args: options.args,
+      cols: io.stdout.columns || DEFAULT_SIZE.cols,
+      rows: io.stdout.rows || DEFAULT_SIZE.rows,
+      cwd: io.cwd,
+      env: { ...io.env, [SESSION_ENV]: sessionId },
+      term: io.env['TERM'] || 'xterm-256color',
+    },
+    { throwOnOutput: io.env[FAULT_ENV] === 'throw-on-output' },
+  );
+  const release = onEmergency(() => {
+    relay.kill('SIGHUP');
+    relay.dispose();
+  });
+  try {
+    return shellStatus(await relay.run());
+  } finally {
+    release();
+  }
+}

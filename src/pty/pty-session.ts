@@ -1,0 +1,148 @@
+// Owns one child in a pseudo-terminal: spawn, raw-byte output, input, resize, signals, exit, drain.
+import { readSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import * as pty from 'node-pty';
+import type { ChildExit } from './exit-status.js';
+
+/** What a PtySession needs to start a child. */
+export interface PtySpawnOptions {
+  file: string;
+  args: string[];
+  cols: number;
+  rows: number;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** The TERM name given to the child. */
+  term: string;
+}
+
+/** Largest read of the final drain; the kernel hands a pty's output over in ≤ 4 KB pieces anyway. */
+const DRAIN_READ_BYTES = 64 * 1024;
+/** Upper bound on drain reads, so a misbehaving fd can never spin forever (64 MB at most). */
+const DRAIN_MAX_READS = 1024;
+
+/**
+ * node-pty's internals this class relies on for the final drain (see `drainAfterEnd`).
+ * Checked at runtime: if a node-pty version lacks them, the drain is skipped, never crashes.
+ */
+interface NodePtyInternals {
+  _socket?: Readable;
+  _fd?: number;
+}
+
+/** One child process in a PTY; `dispose()` is idempotent and releases every listener. */
+export class PtySession {
+  readonly pid: number;
+  private readonly term: pty.IPty;
+  private readonly dataListeners: Array<(chunk: Uint8Array) => void> = [];
+  private readonly disposables: pty.IDisposable[] = [];
+  private exitPromise: Promise<ChildExit>;
+  private disposed = false;
+
+  constructor(options: PtySpawnOptions) {
+    this.term = pty.spawn(options.file, options.args, {
+      name: options.term,
+      cols: options.cols,
+      rows: options.rows,
+      cwd: options.cwd,
+      env: options.env,
+      encoding: null,
+    } as pty.IPtyForkOptions);
+    this.pid = this.term.pid;
+    // With `encoding: null` node-pty delivers Buffers; its typings still say string.
+    this.disposables.push(this.term.onData((data) => this.emit(data as unknown as Uint8Array)));
+    this.drainAfterEnd();
+    this.exitPromise = new Promise((resolve) => {
+      this.disposables.push(
+        this.term.onExit(({ exitCode, signal }) => {
+          resolve(signal ? { code: exitCode, signal } : { code: exitCode });
+        }),
+      );
+    });
+  }
+
+  /** Registers a listener for every chunk of the child's output, in order. */
+  onData(listener: (chunk: Uint8Array) => void): void {
+    this.dataListeners.push(listener);
+  }
+
+  /** Resolves once the child has exited and all of its output has been delivered. */
+  exited(): Promise<ChildExit> {
+    return this.exitPromise;
+  }
+
+  /** Sends bytes to the child as if typed. */
+  write(bytes: Uint8Array): void {
+    if (!this.disposed) this.term.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  /** Changes the PTY's size; the child gets SIGWINCH. */
+  resize(cols: number, rows: number): void {
+    if (this.disposed || cols < 1 || rows < 1) return;
+    try {
+      this.term.resize(cols, rows);
+    } catch {
+      // The child may have exited between the check and the ioctl: nothing to resize.
+    }
+  }
+
+  /** Sends a signal to the child's process (not just the PTY's foreground group). */
+  kill(signal: NodeJS.Signals): void {
+    try {
+      process.kill(this.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  /** Stops reading the child's output (backpressure). */
+  pause(): void {
+    if (!this.disposed) this.term.pause();
+  }
+
+  /** Resumes reading the child's output. */
+  resume(): void {
+    if (!this.disposed) this.term.resume();
+  }
+
+  /** Releases listeners; does not kill the child. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const d of this.disposables) d.dispose();
+    this.dataListeners.length = 0;
+  }
+
+  private emit(chunk: Uint8Array): void {
+    for (const listener of this.dataListeners) listener(chunk);
+  }
+
+  /**
+   * Delivers the output that node-pty would lose (upstream microsoft/node-pty#72).
+   *
+   * libuv ends a tty stream when poll() reports POLLHUP after a short read, assuming a short read
+   * means the kernel buffer is empty. A pty hands its buffer over in pieces, so when the child
+   * exits right after writing, the last kilobytes are still in the kernel when the stream ends.
+   * On 'end' the fd is still open: read it synchronously until the kernel says EIO (slave closed
+   * and nothing left) or EAGAIN (another process still holds the slave open).
+   */
+  private drainAfterEnd(): void {
+    const internals = this.term as unknown as NodePtyInternals;
+    const socket = internals._socket;
+    const fd = internals._fd;
+    if (!socket || typeof fd !== 'number') return;
+    socket.once('end', () => {
+      const buffer = Buffer.allocUnsafe(DRAIN_READ_BYTES);
+      for (let i = 0; i < DRAIN_MAX_READS; i++) {
+        let n: number;
+        try {
+          n = readSync(fd, buffer, 0, buffer.length, null);
+        } catch {
+          return; // EIO: drained; EAGAIN: nothing more now; EBADF: closed.
+        }
+        if (n <= 0) return;
+        this.emit(Buffer.from(buffer.subarray(0, n)));
+      }
+    });
+  }
+}

@@ -1,0 +1,19 @@
+// What the classifier says about one visible screen.
+import type { BlockedKind, ScreenState } from '../protocol/types.js';
+
+/** The verdict of one sweep: the first rule that matched, or the idle default. */
+export interface Classification {
+  state: ScreenState;
+  /** Only with `blocked`. */
+  kind?: BlockedKind;
+  /** Text from the rule's named group `msg` (unsanitized screen text, whitespace collapsed). */
+  msg?: string;
+  /** Name of the rule that matched; undefined for the nothing-matched default. */
+  rule?: string;
+  /** The text the deciding matcher matched, for `--explain`. */
+  matched?: string;
+  /** Which matcher decided, as `any[0]` or `all[1]`, for `--explain`. */
+  matcher?: string;
+  /** True when an idle rule says the turn was interrupted (not finished) — the tracker's hint. */
+  interrupted?: boolean;
+}

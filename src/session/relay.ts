@@ -1,0 +1,135 @@
+// The data path of a wrapped session: terminal ⇄ PTY, byte-exact, with signals, resizes and restore.
+import { PtySession, type PtySpawnOptions } from '../pty/pty-session.js';
+import type { ChildExit } from '../pty/exit-status.js';
+import { TerminalModes } from '../tty/terminal-modes.js';
+
+/** The user's side of the session. */
+export interface RelayIo {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+}
+
+/** Receives every output chunk after it has been written to the terminal (shadow screen, recorder, …). */
+export type OutputObserver = (chunk: Uint8Array) => void;
+
+/** Fault injection for tests of the shim's crash path. */
+export interface RelayFaults {
+  /** Throw from the output path (after the bytes were written), as a shim bug would. */
+  throwOnOutput?: boolean;
+}
+
+/** Signals the shim passes on to the child when it receives them itself. */
+const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'];
+
+/** Runs one child in a PTY attached to the user's terminal; `run()` resolves to the shell status. */
+export class Relay {
+  private readonly modes: TerminalModes;
+  private session: PtySession | undefined;
+  private readonly observers: OutputObserver[] = [];
+  private readonly cleanups: Array<() => void> = [];
+  private disposed = false;
+
+  constructor(
+    private readonly io: RelayIo,
+    private readonly spawnOptions: PtySpawnOptions,
+    private readonly faults: RelayFaults = {},
+  ) {
+    this.modes = new TerminalModes(0);
+  }
+
+  /** Adds an observer of the child's output; observer faults never touch the byte path. */
+  observe(observer: OutputObserver): void {
+    this.observers.push(observer);
+  }
+
+  /** Spawns the child, relays until it exits and its output is drained, restores the terminal. */
+  async run(): Promise<ChildExit> {
+    this.modes.enterRaw();
+    this.cleanups.push(() => this.modes.restore());
+    const session = new PtySession(this.spawnOptions);
+    this.session = session;
+    this.cleanups.push(() => session.dispose());
+
+    session.onData((chunk) => this.onOutput(chunk));
+    this.relayInput(session);
+    this.relayResize(session);
+    this.relaySignals(session);
+
+    const exit = await session.exited();
+    this.dispose();
+    return exit;
+  }
+
+  /** The child's pid once spawned. */
+  get pid(): number | undefined {
+    return this.session?.pid;
+  }
+
+  /** Sends a signal to the child. */
+  kill(signal: NodeJS.Signals): void {
+    this.session?.kill(signal);
+  }
+
+  /** Stops relaying and restores the terminal. Idempotent; does not wait for the child. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const cleanup of this.cleanups.reverse()) {
+      try {
+        cleanup();
+      } catch {
+        // Keep restoring the rest.
+      }
+    }
+    this.cleanups.length = 0;
+  }
+
+  private onOutput(chunk: Uint8Array): void {
+    // The terminal comes first: the write is synchronous for a TTY, so observers run after it.
+    this.io.stdout.write(chunk);
+    for (const observer of this.observers) {
+      try {
+        observer(chunk);
+      } catch {
+        // An observer fault degrades to plain passthrough.
+      }
+    }
+    if (this.faults.throwOnOutput) throw new Error('fault injected: throw-on-output');
+  }
+
+  private relayInput(session: PtySession): void {
+    const stdin = this.io.stdin;
+    const onData = (chunk: Buffer): void => session.write(chunk);
+    stdin.on('data', onData);
+    stdin.resume();
+    this.cleanups.push(() => {
+      stdin.off('data', onData);
+      stdin.pause();
+    });
+  }
+
+  private relayResize(session: PtySession): void {
+    const stdout = this.io.stdout;
+    const onResize = (): void => session.resize(stdout.columns, stdout.rows);
+    stdout.on('resize', onResize);
+    this.cleanups.push(() => stdout.off('resize', onResize));
+  }
+
+  private relaySignals(session: PtySession): void {
+    for (const signal of FORWARDED_SIGNALS) {
+      const forward = (): void => session.kill(signal);
+      process.on(signal, forward);
+      this.cleanups.push(() => process.off(signal, forward));
+    }
+    const onContinue = (): void => this.modes.reapplyRaw();
+    process.on('SIGCONT', onContinue);
+    this.cleanups.push(() => process.off('SIGCONT', onContinue));
+    // A terminal that went away (EIO/EPIPE on write) must not crash the shim: the child still gets
+    // its SIGHUP and the shim still exits with its status.
+    const onStdoutError = (): void => {};
+    this.io.stdout.on('error', onStdoutError);
+    this.cleanups.push(() => this.io.stdout.off('error', onStdoutError));
+  }
+}
+
+

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: pure unit tests run in parallel; tests that drive real PTYs and child
+// processes run one file at a time so they do not fight over the two cores.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/pty/**', 'node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'pty',
+          include: ['test/pty/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
