@@ -1,0 +1,103 @@
+// Benchmark: osf7501 against util-linux `script` side by side — throughput, added latency, peak RSS.
+// Prints numbers and ratios (machines here are shared and noisy: compare, don't time absolutely).
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const HERE = join(ROOT, 'bench', 'passthrough');
+const BIN = join(ROOT, 'bin', 'osf7501');
+const FILE_MB = Number(process.env['BENCH_MB'] ?? 200);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
+const TICKS = Number(process.env['BENCH_TICKS'] ?? 500);
+
+interface OuterResult {
+  bytes: number;
+  seconds: number;
+  hwm_kb: number;
+  status: number;
+  delays_ms: number[];
+}
+
+interface Relay {
+  name: string;
+  command: (shellCommand: string) => string[];
+}
+
+const RELAYS: Relay[] = [
+  { name: 'script', command: (c) => ['script', '-q', '-c', c, '/dev/null'] },
+  { name: 'osf7501', command: (c) => [process.execPath, BIN, 'sh', '-c', c] },
+];
+
+function outer(command: string[]): OuterResult {
+  const r = spawnSync('python3', [join(HERE, 'outer.py'), '120', '40', '--', ...command], {
+    encoding: 'utf8',
+    env: { ...process.env, SHELL: '/bin/sh', OSF7501_SESSION: '' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`outer.py failed (${r.status}): ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop() as string) as OuterResult;
+}
+
+async function makeFile(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'osf-bench-'));
+  const file = join(dir, `text-${FILE_MB}m.txt`);
+  if (existsSync(file) && statSync(file).size === FILE_MB * 1024 * 1024) return file;
+  const out = createWriteStream(file);
+  const line = Buffer.from(`${'The quick brown fox jumps over the lazy dog 0123456789 '.repeat(2)}\x1b[32mok\x1b[0m\n`);
+  const block = Buffer.concat(Array.from({ length: Math.ceil(65536 / line.length) }, () => line)).subarray(0, 65536);
+  for (let written = 0; written < FILE_MB * 1024 * 1024; written += block.length) {
+    if (!out.write(block)) await new Promise<void>((r) => out.once('drain', () => r()));
+  }
+  await new Promise<void>((r) => out.end(() => r()));
+  return file;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : (s[Math.floor((s.length - 1) / 2)] as number);
+};
+const percentile = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : (s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] as number);
+};
+const fmt = (n: number, d = 2): string => n.toFixed(d);
+
+async function main(): Promise<void> {
+  const file = await makeFile();
+  const throughput = new Map<string, number[]>();
+  const rss = new Map<string, number[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const relay of round % 2 === 0 ? RELAYS : [...RELAYS].reverse()) {
+      const r = outer(relay.command(`exec cat '${file}'`));
+      const mbps = r.bytes / 1e6 / r.seconds;
+      (throughput.get(relay.name) ?? throughput.set(relay.name, []).get(relay.name)!).push(mbps);
+      (rss.get(relay.name) ?? rss.set(relay.name, []).get(relay.name)!).push(r.hwm_kb / 1024);
+    }
+  }
+  const latency = new Map<string, number[]>();
+  for (const relay of RELAYS) {
+    const r = outer(relay.command(`exec python3 '${join(HERE, 'ticker.py')}' ${TICKS}`));
+    latency.set(relay.name, r.delays_ms);
+    (rss.get(relay.name) ?? rss.set(relay.name, []).get(relay.name)!).push(r.hwm_kb / 1024);
+  }
+  const base = median(throughput.get('script') ?? []);
+  const baseP50 = median(latency.get('script') ?? []);
+  const baseP99 = percentile(latency.get('script') ?? [], 99);
+  console.log(`passthrough benchmark: ${FILE_MB} MB file via cat, ${ROUNDS} rounds (median); ${TICKS} ticks at 10 ms for latency`);
+  console.log('| relay | throughput MB/s | vs script | latency p50 ms | p99 ms | p99 over script ms | peak RSS MB |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const relay of RELAYS) {
+    const t = median(throughput.get(relay.name) ?? []);
+    const l = latency.get(relay.name) ?? [];
+    const p99 = percentile(l, 99);
+    console.log(
+      `| ${relay.name} | ${fmt(t, 1)} | ${fmt(t / base)}× | ${fmt(median(l))} | ${fmt(p99)} | ${fmt(p99 - baseP99)} | ${fmt(Math.max(...(rss.get(relay.name) ?? [NaN])), 1)} |`,
+    );
+  }
+  console.log(`goals: throughput ≥ 0.80× script; p99 latency ≤ 2 ms over script; RSS ≤ 80 MB (script p50 ${fmt(baseP50)} ms)`);
+}
+
+await main();
