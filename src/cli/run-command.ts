@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { runDirect } from '../pty/direct-run.js';
 import { shellStatus } from '../pty/exit-status.js';
 import { resolveCommand } from '../pty/resolve-command.js';
-import { Relay } from '../session/relay.js';
+import { Relay, type SessionObserver } from '../session/relay.js';
 import { onEmergency } from './emergency.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
@@ -21,8 +21,16 @@ export interface RunOptions {
   args: string[];
 }
 
+/** What a caller adds to a wrapped session (the recorder of `osf7501 record`). */
+export interface RunExtras {
+  /** Called with the session's initial size; returns observers to attach. */
+  observers?: (size: { cols: number; rows: number }) => SessionObserver[];
+  /** Refuse to run unwrapped (no terminal): the caller needs the PTY. */
+  requireTerminal?: string;
+}
+
 /** Runs the command and resolves to the status the shim should exit with. */
-export async function runCommand(options: RunOptions, io: CliIo): Promise<number> {
+export async function runCommand(options: RunOptions, io: CliIo, extras: RunExtras = {}): Promise<number> {
   const resolution = resolveCommand(options.command, io.env, io.cwd);
   if (!resolution.ok) {
     const what = resolution.reason === 'not-found' ? 'command not found' : 'permission denied';
@@ -31,6 +39,10 @@ export async function runCommand(options: RunOptions, io: CliIo): Promise<number
   }
   const nested = io.env[SESSION_ENV] !== undefined && io.env[SESSION_ENV] !== '';
   const terminal = io.stdin.isTTY === true && io.stdout.isTTY === true;
+  if ((nested || !terminal) && extras.requireTerminal !== undefined) {
+    io.stderr.write(`osf7501: ${extras.requireTerminal}\n`);
+    return EXIT.usage;
+  }
   if (nested || !terminal) {
     return runDirect({
       path: resolution.path,
@@ -41,24 +53,26 @@ export async function runCommand(options: RunOptions, io: CliIo): Promise<number
       stdinIsTerminal: io.stdin.isTTY === true,
     });
   }
-  return runWrapped(resolution.path, options, io);
+  return runWrapped(resolution.path, options, io, extras);
 }
 
-async function runWrapped(path: string, options: RunOptions, io: CliIo): Promise<number> {
+async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: RunExtras): Promise<number> {
   const sessionId = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const size = { cols: io.stdout.columns || DEFAULT_SIZE.cols, rows: io.stdout.rows || DEFAULT_SIZE.rows };
   const relay = new Relay(
     { stdin: io.stdin, stdout: io.stdout },
     {
       file: path,
       args: options.args,
-      cols: io.stdout.columns || DEFAULT_SIZE.cols,
-      rows: io.stdout.rows || DEFAULT_SIZE.rows,
+      cols: size.cols,
+      rows: size.rows,
       cwd: io.cwd,
       env: { ...io.env, [SESSION_ENV]: sessionId },
       term: io.env['TERM'] || 'xterm-256color',
     },
     { throwOnOutput: io.env[FAULT_ENV] === 'throw-on-output' },
   );
+  for (const observer of extras.observers?.(size) ?? []) relay.attach(observer);
   const release = onEmergency(() => {
     relay.kill('SIGHUP');
     relay.dispose();

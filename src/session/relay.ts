@@ -9,8 +9,13 @@ export interface RelayIo {
   stdout: NodeJS.WriteStream;
 }
 
-/** Receives every output chunk after it has been written to the terminal (shadow screen, recorder, …). */
-export type OutputObserver = (chunk: Uint8Array) => void;
+/** Watches a session from the side (shadow screen, recorder, …); its faults never touch the byte path. */
+export interface SessionObserver {
+  /** Every output chunk, after it has been written to the terminal. */
+  output?(chunk: Uint8Array): void;
+  /** The PTY's new size, after the child was told. */
+  resize?(cols: number, rows: number): void;
+}
 
 /** Fault injection for tests of the shim's crash path. */
 export interface RelayFaults {
@@ -25,7 +30,7 @@ const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIG
 export class Relay {
   private readonly modes: TerminalModes;
   private session: PtySession | undefined;
-  private readonly observers: OutputObserver[] = [];
+  private readonly observers: SessionObserver[] = [];
   private readonly cleanups: Array<() => void> = [];
   private disposed = false;
 
@@ -37,8 +42,8 @@ export class Relay {
     this.modes = new TerminalModes(0);
   }
 
-  /** Adds an observer of the child's output; observer faults never touch the byte path. */
-  observe(observer: OutputObserver): void {
+  /** Adds an observer; one that throws is cut off and the bytes keep flowing. */
+  attach(observer: SessionObserver): void {
     this.observers.push(observer);
   }
 
@@ -87,14 +92,21 @@ export class Relay {
   private onOutput(chunk: Uint8Array): void {
     // The terminal comes first: the write is synchronous for a TTY, so observers run after it.
     this.io.stdout.write(chunk);
-    for (const observer of this.observers) {
+    this.notify((observer) => observer.output?.(chunk));
+    if (this.faults.throwOnOutput) throw new Error('fault injected: throw-on-output');
+  }
+
+  private notify(call: (observer: SessionObserver) => void): void {
+    for (let i = 0; i < this.observers.length; i++) {
+      const observer = this.observers[i] as SessionObserver;
       try {
-        observer(chunk);
+        call(observer);
       } catch {
-        // An observer fault degrades to plain passthrough.
+        // An observer fault degrades to plain passthrough: that observer is cut off.
+        this.observers.splice(i, 1);
+        i--;
       }
     }
-    if (this.faults.throwOnOutput) throw new Error('fault injected: throw-on-output');
   }
 
   private relayInput(session: PtySession): void {
@@ -110,7 +122,10 @@ export class Relay {
 
   private relayResize(session: PtySession): void {
     const stdout = this.io.stdout;
-    const onResize = (): void => session.resize(stdout.columns, stdout.rows);
+    const onResize = (): void => {
+      session.resize(stdout.columns, stdout.rows);
+      this.notify((observer) => observer.resize?.(stdout.columns, stdout.rows));
+    };
     stdout.on('resize', onResize);
     this.cleanups.push(() => stdout.off('resize', onResize));
   }

@@ -1,7 +1,6 @@
 // Test child: announces its parent pid, then reports which signal it got and exits with the given code
 // (or, with "die", lets the signal kill it).
 const [mode = 'die'] = process.argv.slice(2);
-process.stdout.write(`READY ppid=${process.ppid}\n`);
 for (const sig of ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT']) {
   process.on(sig, () => {
     process.stdout.write(`GOT ${sig}\n`);
@@ -13,4 +12,6 @@ for (const sig of ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT']) {
     }
   });
 }
+// READY only once the handlers are in place, so a test's signal can never arrive before them.
+process.stdout.write(`READY ppid=${process.ppid}\n`);
 setInterval(() => {}, 1000);

@@ -1,0 +1,68 @@
+// `osf7501 record -o FILE.cast [--] <command> [args...]`: a wrapped session, recorded as asciicast v2.
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { CastWriter } from '../record/asciicast.js';
+import type { SessionObserver } from '../session/relay.js';
+import { EXIT } from './exit-codes.js';
+import type { CliIo } from './io.js';
+import { newProgram, parseArgs } from './program.js';
+import { runCommand } from './run-command.js';
+
+/** A session observer that writes the recording; `end()` flushes a trailing partial character. */
+interface Recorder extends SessionObserver {
+  end(): void;
+}
+
+/** Records output and resizes to an open file. */
+function recorder(fd: number, size: { cols: number; rows: number }, env: NodeJS.ProcessEnv): Recorder {
+  const writer = new CastWriter(
+    { width: size.cols, height: size.rows, env: { TERM: env['TERM'] ?? 'xterm-256color', SHELL: env['SHELL'] ?? '' } },
+    { sink: (line) => writeSync(fd, line) },
+  );
+  return {
+    output: (chunk) => writer.output(chunk),
+    resize: (cols, rows) => writer.resize(cols, rows),
+    end: () => writer.close(),
+  };
+}
+
+/** Runs the record subcommand. */
+export async function recordCommand(argv: string[], io: CliIo): Promise<number> {
+  let parsed: { out: string; command: string; args: string[] } | undefined;
+  const program = newProgram('osf7501 record', io)
+    .usage('-o FILE.cast [--] <command> [args...]')
+    .description('Run <command> wrapped, as `osf7501 <command>` does, and record its output (with timings and resizes) as asciicast v2.')
+    .requiredOption('-o, --output <file>', 'the .cast file to write (replaced if it exists)')
+    .argument('<command>', 'the program to run')
+    .argument('[args...]', "the program's own arguments")
+    .passThroughOptions()
+    .action((command: string, args: string[], opts: { output: string }) => {
+      parsed = { out: opts.output, command, args };
+    });
+  const status = await parseArgs(program, argv);
+  if (status !== undefined) return status;
+  if (parsed === undefined) return EXIT.usage;
+  const { out, command, args } = parsed;
+  let fd: number;
+  try {
+    fd = openSync(out, 'w', 0o644);
+  } catch (error) {
+    io.stderr.write(`osf7501 record: cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+    return EXIT.usage;
+  }
+  let rec: Recorder | undefined;
+  try {
+    return await runCommand({ command, args }, io, {
+      requireTerminal: 'record needs a terminal on stdin and stdout',
+      observers: (size) => {
+        rec = recorder(fd, size, io.env);
+        return [rec];
+      },
+    });
+  } finally {
+    try {
+      rec?.end();
+    } finally {
+      closeSync(fd);
+    }
+  }
+}

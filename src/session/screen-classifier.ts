@@ -1,0 +1,67 @@
+// The shadow screen and the rules together: bytes in, a classification of the visible rows out.
+import type { RuleSet } from '../rules/rule-set.js';
+import type { Classification } from '../rules/types.js';
+import { ShadowScreen } from '../screen/shadow-screen.js';
+
+/** One sweep's outcome: the same visible text as last time is not classified again. */
+export type SweepResult =
+  | { changed: false }
+  | { changed: true; classification: Classification; lines: string[] };
+
+/** Shared by the live shim (inside its screen worker) and by `osf7501 classify` replays. */
+export class ScreenClassifier {
+  private screen: ShadowScreen;
+  private lastText: string | undefined;
+
+  constructor(
+    private readonly rules: RuleSet,
+    private cols: number,
+    private rows: number,
+  ) {
+    this.screen = new ShadowScreen({ cols, rows });
+  }
+
+  /** Feeds child output. */
+  write(bytes: Uint8Array): void {
+    this.screen.write(bytes);
+  }
+
+  /** Follows the PTY's size. */
+  resize(cols: number, rows: number): void {
+    this.cols = cols;
+    this.rows = rows;
+    this.screen.resize(cols, rows);
+  }
+
+  /** Starts over with a blank screen (after output had to be skipped). */
+  reset(): void {
+    this.screen.dispose();
+    this.screen = new ShadowScreen({ cols: this.cols, rows: this.rows });
+    this.lastText = undefined;
+  }
+
+  /** Why the screen stopped working, if it did. */
+  get broken(): string | undefined {
+    return this.screen.broken;
+  }
+
+  /** Resolves once every byte written so far has been parsed. */
+  sweepReady(): Promise<void> {
+    return this.screen.flush();
+  }
+
+  /** Waits for every byte written so far to be parsed, then classifies the visible rows if they changed. */
+  async sweep(): Promise<SweepResult> {
+    await this.screen.flush();
+    const lines = this.screen.visibleLines();
+    const text = lines.join('\n');
+    if (text === this.lastText) return { changed: false };
+    this.lastText = text;
+    return { changed: true, classification: this.rules.classify(lines), lines };
+  }
+
+  /** Releases the screen. Idempotent. */
+  dispose(): void {
+    this.screen.dispose();
+  }
+}
