@@ -3,6 +3,7 @@ import { CommanderError } from 'commander';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
+import { decodeCommand } from './decode-command.js';
 import { recordCommand } from './record-command.js';
 import { runCommand } from './run-command.js';
 import { packageVersion } from './version.js';
@@ -13,6 +14,7 @@ byte-exact, and report its state to the terminal as OSC 7501.`;
 const EPILOG = `
 Subcommands (a program with one of these names runs as \`osf7501 -- NAME\`):
   record -o FILE.cast [--] <command> [args...]   wrap and record the session as asciicast v2
+  decode [FILE]                                  print the OSC 7501 reports in a byte stream or recording
 
 Exit status: the command's own status (128+N when it was killed by signal N);
 2 for a usage error; 126 when the command cannot be executed; 127 when it is not
@@ -21,7 +23,10 @@ found; 70 for an internal error of osf7501.
 
 type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
 
-const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map([['record', recordCommand]]);
+const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map([
+  ['record', recordCommand],
+  ['decode', decodeCommand],
+]);
 
 /** Runs the CLI on `argv` (without node and script) and resolves to the process exit status. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
