@@ -1,0 +1,65 @@
+// Rule file text → validated, compiled RuleSet. Pure: the caller reads the file.
+import { parse, TomlError } from 'smol-toml';
+import { RuleError } from './errors.js';
+import { RuleSet, type CompiledRule } from './rule-set.js';
+import {
+  describeType,
+  expectString,
+  expectStringList,
+  fail,
+  rejectUnknownKeys,
+  type TomlTable,
+  type ValueContext,
+} from './toml-values.js';
+import { validateRule } from './validate-rule.js';
+
+/** Every top-level key a rule file may have. */
+export const FILE_KEYS = ['app', 'commands', 'versions', 'description', 'rules'] as const;
+
+/** What an `app` looks like (the OSC 7501 `app` value). */
+export const APP_PATTERN = /^[A-Za-z0-9_.+-]{1,32}$/u;
+/** What a command basename in `commands` looks like. */
+export const COMMAND_PATTERN = /^[^/\\\s]+$/u;
+
+/**
+ * Parses, validates and compiles a rule file. `file` is the name errors show (e.g.
+ * `rules/claude-code.toml`). Throws RuleError with a one-line message on the first problem.
+ */
+export function compileRuleFile(text: string, file: string): RuleSet {
+  const ctx: ValueContext = { file };
+  const table = parseToml(text, file);
+  rejectUnknownKeys(ctx, table, FILE_KEYS);
+  if (table['app'] === undefined) fail(ctx, 'missing-key', 'missing key "app"', 'app');
+  const app = expectString(ctx, table['app'], 'app');
+  if (!APP_PATTERN.test(app)) fail(ctx, 'bad-value', `app ${JSON.stringify(app)} must match ${APP_PATTERN.source}`, 'app');
+  const commands = expectStringList(ctx, table['commands'], 'commands');
+  commands.forEach((command, i) => {
+    if (!COMMAND_PATTERN.test(command)) {
+      fail(ctx, 'bad-value', `commands[${i}] ${JSON.stringify(command)} must be a command basename (no path, no spaces)`, `commands[${i}]`);
+    }
+  });
+  const versions = expectStringList(ctx, table['versions'], 'versions');
+  const description = table['description'] === undefined ? undefined : expectString(ctx, table['description'], 'description');
+  const rules = compileRules(ctx, table['rules']);
+  return new RuleSet({ app, commands, versions, description, file }, rules);
+}
+
+function parseToml(text: string, file: string): TomlTable {
+  try {
+    return parse(text);
+  } catch (error) {
+    if (error instanceof TomlError) {
+      const reason = (error.message.split('\n')[0] ?? '').replace(/^Invalid TOML document: /u, '');
+      throw new RuleError('toml', file, `invalid TOML at line ${error.line}, column ${error.column}: ${reason}`);
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RuleError('toml', file, `invalid TOML: ${reason.split('\n')[0] ?? ''}`);
+  }
+}
+
+function compileRules(ctx: ValueContext, value: unknown): CompiledRule[] {
+  if (value === undefined) fail(ctx, 'missing-key', 'missing key "rules" (add [[rules]] tables)', 'rules');
+  if (!Array.isArray(value)) fail(ctx, 'bad-value', `"rules" must be a list of tables ([[rules]]), got ${describeType(value)}`, 'rules');
+  const seen = new Map<string, number>();
+  return value.map((rule: unknown, i) => validateRule(ctx.file, rule, i + 1, seen));
+}

@@ -1,0 +1,180 @@
+// A compiled rule file: classify a screen (first matching rule wins) or explain every rule's verdict.
+import type { BlockedKind, ScreenState } from '../protocol/types.js';
+import type { Matcher } from './matcher.js';
+import { buildMessage, type MatchForMessage, type MessageSpec } from './message.js';
+import { describeRegion, regionKey, selectRegion, type Region } from './region.js';
+import type { Classification } from './types.js';
+
+/** One validated, compiled rule. */
+export interface CompiledRule {
+  /** 1-based position in the file. */
+  index: number;
+  name: string;
+  state: ScreenState;
+  kind: BlockedKind | undefined;
+  interrupted: boolean;
+  region: Region;
+  any: readonly Matcher[];
+  all: readonly Matcher[];
+  none: readonly Matcher[];
+  msgFrom: readonly Matcher[];
+  message: MessageSpec;
+}
+
+/** A rule file's metadata. */
+export interface RuleSetInfo {
+  app: string;
+  commands: readonly string[];
+  versions: readonly string[];
+  description: string | undefined;
+  /** The file as shown to the user. */
+  file: string;
+}
+
+/** Why a rule did or did not match, for `classify --explain`. */
+export interface RuleTrace {
+  rule: string;
+  index: number;
+  state: ScreenState;
+  kind?: BlockedKind;
+  region: string;
+  /** How many rows the region held on this screen. */
+  regionRows: number;
+  outcome: 'matched' | 'no-any-matched' | 'all-failed' | 'none-matched';
+  /** The deciding matcher (matched), the failing `all` one, or the vetoing `none` one. */
+  matcher?: string;
+  matched?: string;
+  msg?: string;
+}
+
+/** Every rule's verdict on one screen, and the classification (the first match). */
+export interface Explanation {
+  result: Classification;
+  traces: RuleTrace[];
+}
+
+/** The classification when no rule matches. */
+export const DEFAULT_CLASSIFICATION: Classification = Object.freeze({ state: 'idle' });
+
+type Verdict =
+  | { ok: true; decider: Matcher; match: RegExpExecArray; msg: string | undefined }
+  | { ok: false; outcome: Exclude<RuleTrace['outcome'], 'matched'>; matcher?: string; matched?: string };
+
+/** A compiled rule file. Cheap to run: patterns are compiled once, each region joined once a sweep. */
+export class RuleSet implements RuleSetInfo {
+  readonly app: string;
+  readonly commands: readonly string[];
+  readonly versions: readonly string[];
+  readonly description: string | undefined;
+  readonly file: string;
+  readonly rules: readonly CompiledRule[];
+
+  constructor(info: RuleSetInfo, rules: readonly CompiledRule[]) {
+    this.app = info.app;
+    this.commands = info.commands;
+    this.versions = info.versions;
+    this.description = info.description;
+    this.file = info.file;
+    this.rules = rules;
+  }
+
+  /** The first rule that matches the visible rows decides; none matching means idle. */
+  classify(lines: readonly string[]): Classification {
+    const view = new ScreenView(lines);
+    for (const rule of this.rules) {
+      const verdict = evaluate(rule, view);
+      if (verdict.ok) return classification(rule, verdict);
+    }
+    return { ...DEFAULT_CLASSIFICATION };
+  }
+
+  /** Runs every rule (not only up to the first match) and reports each verdict. */
+  explain(lines: readonly string[]): Explanation {
+    const view = new ScreenView(lines);
+    let result: Classification | undefined;
+    const traces = this.rules.map((rule): RuleTrace => {
+      const verdict = evaluate(rule, view);
+      const base = {
+        rule: rule.name,
+        index: rule.index,
+        state: rule.state,
+        ...(rule.kind === undefined ? {} : { kind: rule.kind }),
+        region: describeRegion(rule.region),
+        regionRows: view.region(rule.region).rows.length,
+      };
+      if (!verdict.ok) {
+        const { outcome, matcher, matched } = verdict;
+        return { ...base, outcome, ...(matcher === undefined ? {} : { matcher }), ...(matched === undefined ? {} : { matched }) };
+      }
+      result ??= classification(rule, verdict);
+      const msg = verdict.msg === undefined ? {} : { msg: verdict.msg };
+      return { ...base, outcome: 'matched', matcher: verdict.decider.key, matched: verdict.match[0], ...msg };
+    });
+    return { result: result ?? { ...DEFAULT_CLASSIFICATION }, traces };
+  }
+}
+
+// The visible rows, with each region's rows and joined text computed at most once. Rows are
+// right-trimmed and a no-break space reads as a space (Claude Code 2.1.150 draws `❯\u00a0`).
+class ScreenView {
+  readonly #lines: readonly string[];
+  readonly #regions = new Map<string, { rows: readonly string[]; text: string }>();
+
+  constructor(lines: readonly string[]) {
+    this.#lines = lines.map((line) => line.replace(/\u00a0/gu, ' ').trimEnd());
+  }
+
+  region(region: Region): { rows: readonly string[]; text: string } {
+    const key = regionKey(region);
+    let cached = this.#regions.get(key);
+    if (cached === undefined) {
+      const rows = selectRegion(this.#lines, region);
+      cached = { rows, text: rows.join('\n') };
+      this.#regions.set(key, cached);
+    }
+    return cached;
+  }
+}
+
+function evaluate(rule: CompiledRule, view: ScreenView): Verdict {
+  const { text } = view.region(rule.region);
+  const matches: MatchForMessage[] = [];
+  let decider: { matcher: Matcher; match: RegExpExecArray } | undefined;
+  for (const matcher of rule.any) {
+    const match = matcher.re.exec(text);
+    if (match !== null) {
+      decider = { matcher, match };
+      matches.push({ match, hasMsg: matcher.hasMsg });
+      break;
+    }
+  }
+  if (rule.any.length > 0 && decider === undefined) return { ok: false, outcome: 'no-any-matched' };
+  for (const matcher of rule.all) {
+    const match = matcher.re.exec(text);
+    if (match === null) return { ok: false, outcome: 'all-failed', matcher: matcher.key };
+    decider ??= { matcher, match };
+    matches.push({ match, hasMsg: matcher.hasMsg });
+  }
+  for (const matcher of rule.none) {
+    const match = matcher.re.exec(text);
+    if (match !== null) return { ok: false, outcome: 'none-matched', matcher: matcher.key, matched: match[0] };
+  }
+  if (decider === undefined) return { ok: false, outcome: 'no-any-matched' }; // unreachable: validated
+  for (const matcher of rule.msgFrom) {
+    const match = matcher.re.exec(text);
+    if (match !== null) matches.push({ match, hasMsg: matcher.hasMsg });
+  }
+  const msg = buildMessage(text, matches, rule.message);
+  return { ok: true, decider: decider.matcher, match: decider.match, msg };
+}
+
+function classification(rule: CompiledRule, verdict: Extract<Verdict, { ok: true }>): Classification {
+  const result: Classification = { state: rule.state };
+  if (rule.kind !== undefined) result.kind = rule.kind;
+  if (verdict.msg !== undefined) result.msg = verdict.msg;
+  result.rule = rule.name;
+  result.matched = verdict.match[0];
+  result.matcher = verdict.decider.key;
+  if (rule.interrupted) result.interrupted = true;
+  return result;
+}

@@ -1,0 +1,138 @@
+// A shadow copy of the child's screen: bytes in, visible rows out. The only file that knows xterm.
+// @xterm/headless is CommonJS and Node's ESM loader sees only its default export, so the
+// namespace object is the default import and `Terminal` is read from it.
+import xtermHeadless from '@xterm/headless';
+
+const { Terminal } = xtermHeadless;
+type XtermTerminal = InstanceType<typeof Terminal>;
+
+/** Rows kept above the screen. Only visible rows are ever read; a few keep resize reflow honest. */
+export const SHADOW_SCROLLBACK_ROWS = 50;
+
+/** xterm's smallest width; narrower sizes are raised to it. */
+export const MIN_COLS = 2;
+/** xterm's smallest height; lower sizes are raised to it. */
+export const MIN_ROWS = 1;
+
+/** Construction options for a shadow screen. */
+export interface ShadowScreenOptions {
+  cols: number;
+  rows: number;
+}
+
+/** A headless terminal that mirrors what the user sees, read as plain text rows. */
+export class ShadowScreen {
+  #term: XtermTerminal | undefined;
+  #broken: string | undefined;
+  #pending = new Set<() => void>();
+
+  constructor(options: ShadowScreenOptions) {
+    try {
+      this.#term = new Terminal({
+        cols: clampSize(options.cols, MIN_COLS),
+        rows: clampSize(options.rows, MIN_ROWS),
+        scrollback: SHADOW_SCROLLBACK_ROWS,
+        allowProposedApi: true,
+        // xterm logs parse errors with console.*: from the shim that would land on the user's terminal.
+        logLevel: 'off',
+      });
+    } catch (error) {
+      this.#fail('create', error);
+    }
+  }
+
+  /** Feeds raw child output. The bytes are copied: the caller may reuse its buffer. */
+  write(bytes: Uint8Array): void {
+    const term = this.#term;
+    if (term === undefined || bytes.length === 0) return;
+    try {
+      term.write(bytes.slice());
+    } catch (error) {
+      this.#fail('write', error);
+    }
+  }
+
+  /** Changes the size; xterm reflows wrapped lines the way the user's terminal does. */
+  resize(cols: number, rows: number): void {
+    const term = this.#term;
+    if (term === undefined) return;
+    try {
+      term.resize(clampSize(cols, MIN_COLS), clampSize(rows, MIN_ROWS));
+    } catch (error) {
+      this.#fail('resize', error);
+    }
+  }
+
+  /**
+   * The visible rows of the active buffer (the alternate screen while it is on), right-trimmed,
+   * never scrollback. Cells nothing was written to read as spaces; a wide character reads once.
+   * Empty once disposed or broken. Call `flush()` first: xterm parses asynchronously.
+   */
+  visibleLines(): string[] {
+    const term = this.#term;
+    if (term === undefined) return [];
+    try {
+      const buffer = term.buffer.active;
+      const lines: string[] = [];
+      for (let y = 0; y < term.rows; y += 1) {
+        lines.push((buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? '').trimEnd());
+      }
+      return lines;
+    } catch (error) {
+      this.#fail('read', error);
+      return [];
+    }
+  }
+
+  /** Resolves once every byte written so far has been parsed (or the screen is gone). */
+  flush(): Promise<void> {
+    const term = this.#term;
+    if (term === undefined) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        this.#pending.delete(done);
+        resolve();
+      };
+      this.#pending.add(done);
+      try {
+        term.write('', done);
+      } catch (error) {
+        this.#fail('flush', error);
+      }
+    });
+  }
+
+  /** The current size, or undefined once disposed or broken. */
+  get size(): { cols: number; rows: number } | undefined {
+    const term = this.#term;
+    return term === undefined ? undefined : { cols: term.cols, rows: term.rows };
+  }
+
+  /** Why the screen stopped working (an xterm exception), or undefined while it works. */
+  get broken(): string | undefined {
+    return this.#broken;
+  }
+
+  /** Releases the terminal; later calls are no-ops and pending flushes resolve. Idempotent. */
+  dispose(): void {
+    const term = this.#term;
+    this.#term = undefined;
+    for (const done of [...this.#pending]) done();
+    if (term === undefined) return;
+    try {
+      term.dispose();
+    } catch {
+      // Nothing more can be done with a terminal that cannot even be disposed.
+    }
+  }
+
+  #fail(action: string, error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    this.#broken ??= `xterm failed during ${action}: ${reason}`;
+    this.dispose();
+  }
+}
+
+function clampSize(value: number, min: number): number {
+  return Number.isFinite(value) ? Math.max(min, Math.floor(value)) : min;
+}
