@@ -1,0 +1,432 @@
+// Scenario scripts shared by the mock Anthropic API (what the "model" answers) and the recorder (what the
+// driver types and presses, and which state it expects to be on screen afterwards).
+//
+// A scenario:
+//   name        file name stem (fixtures/claude-code/<version>/<name>-<cols>x<rows>.cast)
+//   prompt      what the driver types; the mock picks the scenario whose `match` finds this text in the
+//               conversation's latest plain user message
+//   match       RegExp
+//   mock        array of replies, one per model turn after the prompt (turn n = number of assistant
+//               messages since the prompt). A reply is { text, delayMs?, chunkMs?, chunks? } or
+//               { tool: name, input, text? , delayMs? } or { httpError, errorType, message } or
+//               { errorsFirst: { status, type, message, count }, text }. `${cwd}` in strings is replaced by the
+//               project folder the request names, `${planFile}` by plan mode's plan file, `${mock}` by the
+//               mock's base URL.
+//   options     recorder options: permissionMode, trusted (default true), files (created in the project),
+//               env (added to Claude Code's environment), mcp (start mcp-tickets.mjs), upsell (keep the
+//               fullscreen upsell; skip the initial idle wait)
+//   drive       driver actions, run in order (see record-claude.mjs and README.md):
+//                 { wait: /re/, timeout?, optional? }   wait until the visible screen matches
+//                 { waitGone: /re/ }                    wait until it no longer matches
+//                 { type: 'text' }                      type text (no Enter)
+//                 { key: 'enter'|'esc'|'up'|'down'|'tab'|'1'|… }
+//                 { resize: [cols, rows] }
+//                 { sleep: ms }
+//                 { label: 'state', kind?, note? }      a driver label at this instant (source: "driver")
+//                 { exit: true }                        the scenario sends /exit itself
+//               Any step may carry if: /re/ or unless: /re/ (tested against the screen). Every drive starts at
+//               the idle prompt (the recorder waits for it and labels idle) unless options.trusted === false
+//               or options.upsell.
+
+/** Claude Code's idle footer under the input box (both versions): `? for shortcuts`. */
+export const IDLE = /\? for shortcuts|plan mode on/;
+/** Working spinner footer. */
+export const WORKING = /esc to interrupt/i;
+/** A permission prompt (tool approval). */
+export const PERMISSION = /Do you want to|Yes, and don't ask again|No, and tell Claude/;
+
+/**
+ * Types a prompt, presses Enter, and labels `working` once the spinner footer (`esc to interrupt`) shows.
+ * (If the turn is over before the spinner is seen, no label is put.)
+ */
+function submit(text) {
+  return [
+    { type: text },
+    { key: 'enter' },
+    { wait: WORKING, timeout: 4000, optional: true },
+    { label: 'working', note: 'prompt submitted', if: WORKING },
+  ];
+}
+
+const slowText =
+  'Here is a summary of the repository. It has a single README file. ' +
+  'The build uses npm. Tests run with vitest. Nothing else stands out. ';
+
+const PLAN =
+  '# Refactor the parser\n\n1. Split the parser into a tokenizer and a tree builder.\n2. Add tests for each.\n3. Remove the old entry point.\n';
+
+/** All scenarios, in recording order. */
+export const SCENARIOS = [
+  {
+    name: 'idle-start',
+    prompt: null,
+    match: /^$/,
+    mock: [],
+    drive: [{ sleep: 1500 }],
+  },
+  {
+    name: 'slow-answer',
+    prompt: 'summarize this repo slowly',
+    match: /summarize this repo slowly/,
+    mock: [{ text: slowText.repeat(2), delayMs: 1500, chunkMs: 250, chunks: 24 }],
+    drive: [
+      ...submit('summarize this repo slowly'),
+      { waitGone: WORKING, timeout: 30000 },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'bash-approve',
+    prompt: 'make a build log',
+    match: /make a build log/,
+    mock: [
+      { tool: 'Bash', input: { command: 'touch build.log', description: 'Create an empty build log' }, text: "I'll create the file." },
+      { text: 'Created build.log; the folder holds README.md and package.json.' },
+    ],
+    drive: [
+      ...submit('make a build log'),
+      { wait: PERMISSION },
+      { label: 'blocked', kind: 'permission' },
+      { sleep: 800 },
+      { key: 'enter' },
+      { label: 'working' },
+      { wait: /README\.md and package\.json/ },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'bash-deny',
+    prompt: 'run the tests',
+    match: /\brun the tests\b/,
+    mock: [
+      { tool: 'Bash', input: { command: 'npm test', description: 'Run the test suite' } },
+      { text: 'Understood, I will not run the tests.' },
+    ],
+    drive: [
+      ...submit('run the tests'),
+      { wait: PERMISSION },
+      { label: 'blocked', kind: 'permission' },
+      { sleep: 800 },
+      { key: 'esc' },
+      { waitGone: PERMISSION },
+      { label: 'idle' },
+      { sleep: 1500 },
+    ],
+  },
+  {
+    name: 'write-approve',
+    prompt: 'create notes.txt',
+    match: /\bcreate notes\.txt\b/,
+    mock: [
+      { tool: 'Write', input: { file_path: '${cwd}/notes.txt', content: 'first note\nsecond note\n' } },
+      { text: 'Created notes.txt with two lines.' },
+    ],
+    drive: [
+      ...submit('create notes.txt'),
+      { wait: PERMISSION },
+      { label: 'blocked', kind: 'permission' },
+      { sleep: 800 },
+      { key: 'enter' },
+      { label: 'working' },
+      { wait: /Created notes\.txt with two lines/ },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'edit-approve',
+    prompt: 'fix the greeting in hello.js',
+    match: /fix the greeting in hello\.js/,
+    options: { files: { 'hello.js': "console.log('helo world');\n" } },
+    mock: [
+      { tool: 'Read', input: { file_path: '${cwd}/hello.js' } },
+      {
+        tool: 'Edit',
+        input: { file_path: '${cwd}/hello.js', old_string: "'helo world'", new_string: "'hello world'" },
+      },
+      { text: 'Fixed the typo in hello.js.' },
+    ],
+    drive: [
+      ...submit('fix the greeting in hello.js'),
+      { wait: PERMISSION, timeout: 20000 },
+      { label: 'blocked', kind: 'permission' },
+      { sleep: 800 },
+      { key: 'enter' },
+      { label: 'working' },
+      { wait: /Fixed the typo in hello\.js/ },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'webfetch-approve',
+    prompt: 'fetch the local docs page',
+    match: /fetch the local docs page/,
+    mock: [
+      { tool: 'WebFetch', input: { url: '${mock}/docs/page.html', prompt: 'What does the page say?' } },
+      { text: 'The page says hello from the mock docs.' },
+    ],
+    drive: [
+      ...submit('fetch the local docs page'),
+      { wait: PERMISSION },
+      { label: 'blocked', kind: 'permission' },
+      { sleep: 800 },
+      { key: 'enter' },
+      { label: 'working' },
+      { wait: /hello from the mock docs/, timeout: 30000 },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'mcp-approve',
+    prompt: 'look up ticket OPS-42',
+    match: /look up ticket OPS-42/,
+    options: { mcp: true },
+    mock: [
+      { tool: 'mcp__tickets__lookup_ticket', input: { id: 'OPS-42' } },
+      { text: 'OPS-42 is open: the login page times out.' },
+    ],
+    drive: [
+      ...submit('look up ticket OPS-42'),
+      { wait: PERMISSION, timeout: 20000 },
+      { label: 'blocked', kind: 'permission' },
+      { sleep: 800 },
+      { key: 'enter' },
+      { label: 'working' },
+      { wait: /the login page times out\./ },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'question',
+    prompt: 'ask me which database to use',
+    match: /ask me which database to use/,
+    requiresTool: 'AskUserQuestion',
+    mock: [
+      {
+        tool: 'AskUserQuestion',
+        input: {
+          questions: [
+            {
+              question: 'Which database should the service use?',
+              header: 'Database',
+              multiSelect: false,
+              options: [
+                { label: 'PostgreSQL', description: 'Relational, the team knows it' },
+                { label: 'SQLite', description: 'One file, no server' },
+              ],
+            },
+          ],
+        },
+      },
+      { text: 'Going with the database you picked.' },
+    ],
+    drive: [
+      ...submit('ask me which database to use'),
+      { wait: /Which database should the service use/ },
+      { label: 'blocked', kind: 'question' },
+      { sleep: 1000 },
+      { key: 'enter' }, // picks option 1; with a single question that also submits
+      { label: 'working' },
+      { wait: /Going with the database you picked/ },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'plan-approval',
+    prompt: 'plan a refactor of the parser',
+    match: /plan a refactor of the parser/,
+    options: { permissionMode: 'plan' },
+    mock: [
+      {
+        tool: 'Write',
+        input: { file_path: '${planFile}', content: PLAN },
+        text: "I'll write the plan down.",
+      },
+      { tool: 'ExitPlanMode', input: { plan: PLAN } },
+      { text: 'Plan approved; starting with the tokenizer.' },
+    ],
+    drive: [
+      ...submit('plan a refactor of the parser'),
+      { wait: /Would you like to proceed|ready to code|Exit plan mode\?/i, timeout: 20000 },
+      { label: 'blocked', kind: 'permission' },
+      { sleep: 1200 },
+      { key: '2' }, // "Yes, manually approve edits" in both versions (2.1.332's 1 opens an auto-mode dialog)
+      { label: 'working' },
+      { wait: /starting with the tokenizer/ },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'prose-question',
+    prompt: 'explain the bug fix',
+    match: /explain the bug fix/,
+    mock: [
+      {
+        text:
+          'The crash came from reading `config.port` before the file was loaded. I moved the read after ' +
+          '`loadConfig()` and added a guard.\n\nWould you like me to add a regression test?',
+      },
+    ],
+    drive: [
+      ...submit('explain the bug fix'),
+      { wait: /add a regression test\?/ },
+      { label: 'done' },
+      { sleep: 2000 },
+    ],
+  },
+  {
+    name: 'interrupt',
+    prompt: 'write a long essay',
+    match: /write a long essay/,
+    mock: [{ text: slowText.repeat(6), delayMs: 500, chunkMs: 400, chunks: 60 }],
+    drive: [
+      ...submit('write a long essay'),
+      { sleep: 2500 },
+      { key: 'esc' },
+      { waitGone: WORKING },
+      { label: 'idle' },
+      { sleep: 1500 },
+    ],
+  },
+  {
+    name: 'trust-dialog',
+    prompt: null,
+    match: /^$/,
+    options: { trusted: false },
+    mock: [],
+    drive: [
+      { wait: /trust|Do you trust|Yes, proceed|Yes, I trust/i, timeout: 20000 },
+      { label: 'blocked', kind: 'permission' },
+      { sleep: 1500 },
+      // 2.1.332 puts "No, exit" first and selected; older versions put "Yes, proceed" first.
+      { key: 'down', if: /❯ (\d\. )?No, exit/ },
+      { sleep: 300 },
+      { key: 'enter' },
+      { wait: IDLE },
+      { label: 'idle' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'bash-readonly',
+    prompt: 'run ls',
+    match: /\brun ls\b/,
+    mock: [
+      { tool: 'Bash', input: { command: 'ls -la', description: 'List files in the project folder' } },
+      { text: 'The folder holds README.md and package.json.' },
+    ],
+    // A read-only command: 2.1.332 runs it without asking; older versions may ask.
+    drive: [
+      ...submit('run ls'),
+      { wait: /Do you want to proceed|folder holds README\.md/ },
+      { label: 'blocked', kind: 'permission', if: PERMISSION },
+      { sleep: 800, if: PERMISSION },
+      { key: 'enter', if: PERMISSION },
+      { label: 'working', if: PERMISSION },
+      { wait: /folder holds README\.md/ },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'api-error',
+    prompt: 'trigger a bad request',
+    match: /trigger a bad request/,
+    mock: [{ httpError: 400, errorType: 'invalid_request_error', message: 'messages: mock says this request is invalid' }],
+    drive: [
+      ...submit('trigger a bad request'),
+      { wait: /API Error|invalid/i, timeout: 20000 },
+      { label: 'error' },
+      { sleep: 2000 },
+    ],
+  },
+  {
+    name: 'auth-error',
+    prompt: 'trigger a bad key',
+    match: /trigger a bad key/,
+    // Without CLAUDE_CODE_MAX_RETRIES=0 a 401 is retried for about a minute (`retrying in 10s · attempt 6/10`).
+    options: { env: { CLAUDE_CODE_MAX_RETRIES: '0' } },
+    mock: [{ httpError: 401, errorType: 'authentication_error', message: 'invalid x-api-key' }],
+    drive: [
+      ...submit('trigger a bad key'),
+      { wait: /Invalid API key|\/login|authentication|x-api-key/i, timeout: 30000 },
+      { label: 'blocked', kind: 'auth' },
+      { sleep: 2000 },
+    ],
+  },
+  {
+    name: 'retry-server-error',
+    prompt: 'ride out a flaky server',
+    match: /ride out a flaky server/,
+    mock: [
+      {
+        errorsFirst: { status: 500, type: 'api_error', message: 'Internal server error', count: 2 },
+        text: 'Got through after the API recovered.',
+      },
+    ],
+    drive: [
+      ...submit('ride out a flaky server'),
+      { wait: /retrying in|attempt \d/i, timeout: 20000 },
+      { label: 'working', note: 'retrying' },
+      { wait: /Got through after the API recovered/, timeout: 40000 },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'resize',
+    prompt: 'explain the resize handling',
+    match: /explain the resize handling/,
+    mock: [{ text: 'Resizes reflow the screen.', delayMs: 1500 }],
+    drive: [
+      { resize: [100, 30] },
+      { sleep: 800 },
+      ...submit('explain the resize handling'),
+      { resize: [70, 20] },
+      { wait: /Resizes reflow the screen/ },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'fullscreen-upsell',
+    prompt: null,
+    match: /^$/,
+    options: { upsell: true },
+    mock: [],
+    // 2.1.332 offers its fullscreen renderer on a fresh config; the recorder's idle wait then sees no footer.
+    drive: [
+      { wait: /Try the new fullscreen renderer|\? for shortcuts/, timeout: 20000 },
+      { label: 'blocked', note: 'fullscreen upsell dialog', if: /fullscreen renderer/ },
+      { sleep: 1500 },
+      { key: 'esc', if: /fullscreen renderer/ },
+      { wait: IDLE },
+      { label: 'idle' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'exit',
+    prompt: null,
+    match: /^$/,
+    mock: [],
+    drive: [{ sleep: 800 }, { type: '/exit' }, { sleep: 600 }, { key: 'enter' }, { exit: true }],
+  },
+];
+
+/** Looks a scenario up by name. */
+export function scenarioByName(name) {
+  return SCENARIOS.find((s) => s.name === name);
+}
+
+/** Finds the scenario whose `match` fits the prompt text (first match wins). */
+export function scenarioForPrompt(text) {
+  return SCENARIOS.find((s) => s.prompt && s.match.test(text));
+}
