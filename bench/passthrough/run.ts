@@ -29,6 +29,7 @@ interface Relay {
 const RELAYS: Relay[] = [
   { name: 'script', command: (c) => ['script', '-q', '-c', c, '/dev/null'] },
   { name: 'osf7501', command: (c) => [process.execPath, BIN, 'sh', '-c', c] },
+  { name: 'osf7501 --no-report', command: (c) => [process.execPath, BIN, '--no-report', 'sh', '-c', c] },
 ];
 
 function outer(command: string[]): OuterResult {

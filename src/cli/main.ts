@@ -1,11 +1,11 @@
 // The command line: dispatches to a subcommand or wraps a command; returns the exit status, never exits.
-import { CommanderError } from 'commander';
+import { CommanderError, InvalidArgumentError, Option } from 'commander';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 import { decodeCommand } from './decode-command.js';
 import { recordCommand } from './record-command.js';
-import { runCommand } from './run-command.js';
+import { runCommand, type RunOptions } from './run-command.js';
 import { packageVersion } from './version.js';
 
 const DESCRIPTION = `Run a terminal program (an AI agent, a shell, anything) in a pseudo-terminal,
@@ -21,6 +21,23 @@ Exit status: the command's own status (128+N when it was killed by signal N);
 found; 70 for an internal error of osf7501.
 `;
 
+/** Parses `--interval`: whole milliseconds, at least 50. */
+function parseInterval(value: string): number {
+  const ms = Number(value);
+  if (!/^\d+$/.test(value) || ms < 50 || ms > 60_000) throw new InvalidArgumentError('expected whole milliseconds from 50 to 60000.');
+  return ms;
+}
+
+/** The run command's options as commander hands them over. */
+interface RunFlags {
+  rules?: string;
+  interval?: number;
+  onExit?: 'clear' | 'result' | 'keep';
+  tmuxWrap: boolean;
+  report: boolean;
+  log?: string;
+}
+
 type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
 
 const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map([
@@ -33,21 +50,40 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const sub = argv[0] === undefined ? undefined : SUBCOMMANDS.get(argv[0]);
   if (sub !== undefined) return sub(argv.slice(1), io);
 
-  let run: { command: string; args: string[] } | undefined;
+  let run: RunOptions | undefined;
   const program = newProgram('osf7501', io)
     .usage('[options] [--] <command> [args...]')
     .description(DESCRIPTION)
     .version(packageVersion(), '-V, --version', 'print the version and exit')
+    .option('--rules <name|file>', 'classify with this rule set (an app name or a .toml file) instead of the one for the command')
+    .option('--interval <ms>', 'longest time between screen sweeps while output streams (default 700)', parseInterval)
+    .addOption(
+      new Option('--on-exit <policy>', 'report on exit: result = clear on status 0, else error; clear; keep = nothing')
+        .choices(['result', 'clear', 'keep'])
+        .default('result'),
+    )
+    .option('--no-tmux-wrap', 'inside tmux, do not wrap reports in DCS passthrough')
+    .option('--no-report', 'wrap the program but write no OSC 7501 reports')
+    .option('--log <file>', "append every classification change and report to FILE as JSON Lines ('-' for stderr)")
     .argument('[command]', 'the program to run (looked up on PATH)')
     .argument('[args...]', "the program's own arguments, passed unchanged")
     .passThroughOptions()
     .addHelpText('after', EPILOG)
-    .action((command: string | undefined, args: string[], _opts, cmd) => {
+    .action((command: string | undefined, args: string[], flags: RunFlags, cmd) => {
       if (command === undefined) {
         cmd.outputHelp({ error: true });
         throw new CommanderError(EXIT.usage, 'osf7501.missingCommand', 'no command given');
       }
-      run = { command, args };
+      run = {
+        command,
+        args,
+        tmuxWrap: flags.tmuxWrap,
+        report: flags.report,
+        ...(flags.onExit === undefined ? {} : { onExit: flags.onExit }),
+        ...(flags.rules === undefined ? {} : { rules: flags.rules }),
+        ...(flags.interval === undefined ? {} : { intervalMs: flags.interval }),
+        ...(flags.log === undefined ? {} : { log: flags.log }),
+      };
     });
   const status = await parseArgs(program, argv);
   if (status !== undefined) return status;

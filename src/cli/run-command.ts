@@ -3,7 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { runDirect } from '../pty/direct-run.js';
 import { shellStatus } from '../pty/exit-status.js';
 import { resolveCommand } from '../pty/resolve-command.js';
+import { RuleError } from '../rules/errors.js';
 import { Relay, type SessionObserver } from '../session/relay.js';
+import { createReporting, reportingDisabledBecause, type Reporting } from '../session/reporting.js';
+import type { ExitPolicy } from '../status/index.js';
 import { onEmergency } from './emergency.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
@@ -19,6 +22,18 @@ const DEFAULT_SIZE = { cols: 80, rows: 24 };
 export interface RunOptions {
   command: string;
   args: string[];
+  /** `--rules NAME|FILE`. */
+  rules?: string;
+  /** `--interval MS`: longest time between sweeps while output streams. */
+  intervalMs?: number;
+  /** `--on-exit`. */
+  onExit?: ExitPolicy;
+  /** `--no-tmux-wrap` sets false. */
+  tmuxWrap?: boolean;
+  /** `--no-report` sets false. */
+  report?: boolean;
+  /** `--log FILE`. */
+  log?: string;
 }
 
 /** What a caller adds to a wrapped session (the recorder of `osf7501 record`). */
@@ -57,8 +72,40 @@ export async function runCommand(options: RunOptions, io: CliIo, extras: RunExtr
 }
 
 async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: RunExtras): Promise<number> {
-  const sessionId = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const size = { cols: io.stdout.columns || DEFAULT_SIZE.cols, rows: io.stdout.rows || DEFAULT_SIZE.rows };
+  const writeTerminal = (bytes: Uint8Array): void => {
+    io.stdout.write(bytes);
+  };
+  const reportingOptions = {
+    command: options.command,
+    onExit: options.onExit ?? 'result',
+    tmuxWrap: options.tmuxWrap ?? true,
+    report: options.report ?? true,
+    env: io.env,
+    cwd: io.cwd,
+    ...(options.rules === undefined ? {} : { rules: options.rules }),
+    ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
+    ...(options.log === undefined ? {} : { log: options.log }),
+  };
+  let reporting: Reporting | undefined;
+  if (reportingDisabledBecause(reportingOptions) === undefined) {
+    try {
+      reporting = createReporting(reportingOptions, size, writeTerminal);
+    } catch (error) {
+      if (error instanceof RuleError) {
+        io.stderr.write(`osf7501: ${error.message}\n`);
+        return EXIT.usage;
+      }
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== undefined && options.log !== undefined) {
+        io.stderr.write(`osf7501: --log ${options.log}: cannot open: ${code}\n`);
+        return EXIT.usage;
+      }
+      throw error;
+    }
+  }
+  const sessionId = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const reporter = reporting?.reporter;
   const relay = new Relay(
     { stdin: io.stdin, stdout: io.stdout },
     {
@@ -70,16 +117,25 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
       env: { ...io.env, [SESSION_ENV]: sessionId },
       term: io.env['TERM'] || 'xterm-256color',
     },
-    { throwOnOutput: io.env[FAULT_ENV] === 'throw-on-output' },
+    {
+      ...(reporter ? { writeOutput: (chunk: Uint8Array) => reporter.gate.passOutput(chunk) } : {}),
+      throwOnOutput: io.env[FAULT_ENV] === 'throw-on-output',
+    },
   );
+  if (reporter) relay.attach(reporter);
   for (const observer of extras.observers?.(size) ?? []) relay.attach(observer);
   const release = onEmergency(() => {
+    reporter?.emergencyClear();
     relay.kill('SIGHUP');
     relay.dispose();
+    reporting?.dispose();
   });
   try {
-    return shellStatus(await relay.run());
+    const exit = await relay.run();
+    reporter?.exit(exit);
+    return shellStatus(exit);
   } finally {
+    reporting?.dispose();
     release();
   }
 }

@@ -17,9 +17,11 @@ export interface SessionObserver {
   resize?(cols: number, rows: number): void;
 }
 
-/** Fault injection for tests of the shim's crash path. */
-export interface RelayFaults {
-  /** Throw from the output path (after the bytes were written), as a shim bug would. */
+/** Options of a relay beyond what to spawn. */
+export interface RelayOptions {
+  /** Writes child output to the terminal (the report gate, which interleaves reports); default: stdout. */
+  writeOutput?: (chunk: Uint8Array) => void;
+  /** Fault injection for tests of the crash path: throw from the output path, as a shim bug would. */
   throwOnOutput?: boolean;
 }
 
@@ -33,13 +35,15 @@ export class Relay {
   private readonly observers: SessionObserver[] = [];
   private readonly cleanups: Array<() => void> = [];
   private disposed = false;
+  private readonly writeOutput: (chunk: Uint8Array) => void;
 
   constructor(
     private readonly io: RelayIo,
     private readonly spawnOptions: PtySpawnOptions,
-    private readonly faults: RelayFaults = {},
+    private readonly options: RelayOptions = {},
   ) {
     this.modes = new TerminalModes(0);
+    this.writeOutput = options.writeOutput ?? ((chunk) => this.io.stdout.write(chunk));
   }
 
   /** Adds an observer; one that throws is cut off and the bytes keep flowing. */
@@ -91,9 +95,9 @@ export class Relay {
 
   private onOutput(chunk: Uint8Array): void {
     // The terminal comes first: the write is synchronous for a TTY, so observers run after it.
-    this.io.stdout.write(chunk);
+    this.writeOutput(chunk);
     this.notify((observer) => observer.output?.(chunk));
-    if (this.faults.throwOnOutput) throw new Error('fault injected: throw-on-output');
+    if (this.options.throwOnOutput) throw new Error('fault injected: throw-on-output');
   }
 
   private notify(call: (observer: SessionObserver) => void): void {

@@ -5,10 +5,19 @@ import type { FromScreenWorker, ToScreenWorker } from './screen-messages.js';
 
 /**
  * Most unparsed output the worker may hold. xterm parses 20–70 MB/s, slower than a PTY can stream
- * (`cat` of a large file); past this, output is skipped for the screen (never for the terminal) and
- * the screen restarts blank once the worker has caught up, re-synchronizing on the next repaint.
+ * (`cat` of a large file). Past this the output is a flood: the screen stops parsing (the terminal
+ * never does) and keeps only the flood's tail; once output has been quiet for FLOOD_QUIET_MS the
+ * screen is rebuilt from that tail. A visible screen is a few KB of the latest output, so the tail
+ * rebuilds it, at the cost of modes set before the tail (e.g. the alternate screen).
  */
-export const SCREEN_BACKLOG_BYTES = 4 * 1024 * 1024;
+export const SCREEN_BACKLOG_BYTES = 512 * 1024;
+/** The screen worker's heap limits (MB): a screen and its rules need a few MB. */
+const WORKER_YOUNG_MB = 4;
+const WORKER_OLD_MB = 96;
+/** Output kept while flooding, to rebuild the screen from. */
+export const FLOOD_TAIL_BYTES = 64 * 1024;
+/** Quiet time that ends a flood. */
+export const FLOOD_QUIET_MS = 50;
 
 /** What the client needs to start its worker. */
 export interface ScreenClientOptions {
@@ -28,13 +37,27 @@ export class ScreenClient {
   private flushScheduled: NodeJS.Immediate | undefined;
   private inFlight = 0;
   private skipping = false;
+  private tail: Uint8Array[] = [];
+  private tailBytes = 0;
+  private quietTimer: NodeJS.Timeout | undefined;
+  private floodChunks = 0;
+  private readonly afterFlood: Array<() => void> = [];
   private seq = 0;
   private readonly sweeps = new Map<number, (result: SweepResult) => void>();
   private failed = false;
   private disposed = false;
 
   constructor(private readonly options: ScreenClientOptions) {
-    this.worker = new Worker(new URL('./screen-worker.js', import.meta.url));
+    // The worker's own stdout/stderr are captured and discarded: nothing it prints may reach the
+    // user's terminal, which belongs to the child.
+    this.worker = new Worker(new URL('./screen-worker.js', import.meta.url), {
+      stdout: true,
+      stderr: true,
+      // A screen needs little heap; small generations keep the shim's resident memory low.
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB, maxOldGenerationSizeMb: WORKER_OLD_MB },
+    });
+    this.worker.stdout.resume();
+    this.worker.stderr.resume();
     this.worker.unref();
     this.worker.on('message', (message: FromScreenWorker) => this.onMessage(message));
     this.worker.on('error', (error) => this.fail(error.message));
@@ -45,7 +68,7 @@ export class ScreenClient {
   feed(chunk: Uint8Array): void {
     if (this.failed || this.disposed) return;
     if (this.skipping || this.inFlight + this.batchBytes > SCREEN_BACKLOG_BYTES) {
-      this.skipping = true;
+      this.flood(chunk);
       return;
     }
     this.batch.push(chunk);
@@ -59,9 +82,10 @@ export class ScreenClient {
     this.post({ t: 'resize', cols, rows });
   }
 
-  /** Classifies the screen as of all output fed so far. */
+  /** Classifies the screen as of all output fed so far (during a flood: once it is over). */
   sweep(): Promise<SweepResult> {
-    if (this.failed || this.disposed || this.skipping) return Promise.resolve({ changed: false });
+    if (this.failed || this.disposed) return Promise.resolve({ changed: false });
+    if (this.skipping) return new Promise((resolve) => this.afterFlood.push(() => void this.sweep().then(resolve)));
     this.flushBatch();
     const seq = ++this.seq;
     return new Promise((resolve) => {
@@ -75,7 +99,10 @@ export class ScreenClient {
     if (this.disposed) return;
     this.disposed = true;
     if (this.flushScheduled) clearImmediate(this.flushScheduled);
+    if (this.quietTimer) clearTimeout(this.quietTimer);
     for (const resolve of this.sweeps.values()) resolve({ changed: false });
+    this.sweeps.clear();
+    for (const resume of this.afterFlood.splice(0)) resume();
     this.sweeps.clear();
     void this.worker.terminate();
   }
@@ -100,10 +127,7 @@ export class ScreenClient {
     switch (message.t) {
       case 'parsed':
         this.inFlight -= message.bytes;
-        if (this.skipping && this.inFlight === 0 && this.batchBytes === 0) {
-          this.skipping = false;
-          this.post({ t: 'reset' });
-        }
+        this.maybeEndFlood();
         break;
       case 'swept': {
         const resolve = this.sweeps.get(message.seq);
@@ -115,6 +139,48 @@ export class ScreenClient {
         this.fail(message.message);
         break;
     }
+  }
+
+  private flood(chunk: Uint8Array): void {
+    if (!this.skipping) {
+      this.skipping = true;
+      this.flushBatch(); // what was batched before the flood still goes to the worker
+      this.floodChunks = 0;
+      this.watchQuiet(-1);
+    }
+    // PTY reads arrive in fresh buffers, so the tail can keep them without copying.
+    this.floodChunks++;
+    this.tail.push(chunk);
+    this.tailBytes += chunk.length;
+    while (this.tail.length > 1 && this.tailBytes - (this.tail[0] as Uint8Array).length >= FLOOD_TAIL_BYTES) {
+      this.tailBytes -= (this.tail.shift() as Uint8Array).length;
+    }
+  }
+
+  /** Checks every FLOOD_QUIET_MS whether output stopped (one timer, not one per chunk). */
+  private watchQuiet(seen: number): void {
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = undefined;
+      if (this.floodChunks !== seen) this.watchQuiet(this.floodChunks);
+      else this.maybeEndFlood();
+    }, FLOOD_QUIET_MS);
+    this.quietTimer.unref();
+  }
+
+  /** Ends a flood once output is quiet and the worker has caught up: rebuild the screen from the tail. */
+  private maybeEndFlood(): void {
+    if (!this.skipping || this.quietTimer !== undefined || this.inFlight > 0) return;
+    this.skipping = false;
+    this.post({ t: 'reset' });
+    const tail = this.tail;
+    this.tail = [];
+    this.tailBytes = 0;
+    for (const chunk of tail) {
+      this.batch.push(chunk);
+      this.batchBytes += chunk.length;
+    }
+    this.flushBatch();
+    for (const resume of this.afterFlood.splice(0)) resume();
   }
 
   private post(message: ToScreenWorker, transfer: ArrayBuffer[] = []): void {

@@ -27,6 +27,16 @@ const WRAPPER = [
 
 const SENTINEL = /\r?\n__OSF_EXIT__(\d+)__/;
 
+/** The shim's own reports: OSC 7501 in its emitter profile (ST-terminated, base64 text only). */
+const SHIM_REPORT = /\x1b\]7501;[A-Za-z0-9_.,+\/=:-]*\x1b\\/g;
+
+/** The shim's output without the reports it added itself, and those reports. */
+export function splitReports(output: Buffer): { bytes: Buffer; reports: string[] } {
+  const text = output.toString('latin1');
+  const reports = text.match(SHIM_REPORT) ?? [];
+  return { bytes: Buffer.from(text.replace(SHIM_REPORT, ''), 'latin1'), reports };
+}
+
 /** What the shim did, once it has exited. */
 export interface ShimResult {
   status: number;

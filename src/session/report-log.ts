@@ -1,0 +1,44 @@
+// `--log FILE`: JSON Lines of every classification change and every report, for users and bug reports.
+import { closeSync, openSync, writeSync } from 'node:fs';
+import type { Report } from '../protocol/index.js';
+import type { Classification } from '../rules/types.js';
+import type { ReportLogSink } from './status-reporter.js';
+
+/** Appends one JSON object per line to a file (or to stderr for `-`); `dispose()` closes it. */
+export class ReportLog implements ReportLogSink {
+  private readonly fd: number;
+  private readonly owned: boolean;
+  private disposed = false;
+
+  /** Opens `path` for appending; throws the fs error (the CLI turns it into a usage error). */
+  constructor(path: string) {
+    this.owned = path !== '-';
+    this.fd = this.owned ? openSync(path, 'a', 0o600) : 2;
+  }
+
+  /** A classification that differs from the previous sweep's. */
+  classification(c: Classification): void {
+    this.line({ type: 'classification', state: c.state, kind: c.kind, rule: c.rule, msg: c.msg });
+  }
+
+  /** A report written to the terminal. */
+  report(r: Report, source: 'screen' | 'exit'): void {
+    this.line({ type: 'report', state: r.state, kind: r.kind, id: r.id, app: r.app, msg: r.msg, source });
+  }
+
+  /** Closes the file. Idempotent. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.owned) closeSync(this.fd);
+  }
+
+  private line(fields: Record<string, unknown>): void {
+    if (this.disposed) return;
+    try {
+      writeSync(this.fd, `${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
+    } catch {
+      // A full disk must not stop the session.
+    }
+  }
+}

@@ -1,0 +1,93 @@
+// Builds a session's reporting (rules, screen worker, tracker, gate, log) from the run options.
+import { readFileSync } from 'node:fs';
+import type { ExitPolicy } from '../status/index.js';
+import { commandBasename, selectRules } from '../rules/load.js';
+import { DEFAULT_SWEEP_TIMING } from '../sweep/sweep-scheduler.js';
+import { ReportLog } from './report-log.js';
+import { ScreenClient } from './screen-client.js';
+import { StatusReporter } from './status-reporter.js';
+
+/** Environment variable that turns reports off while still wrapping (any non-empty value but 0). */
+export const NO_REPORT_ENV = 'OSF7501_NO_REPORT';
+
+/** What the user asked for. */
+export interface ReportingOptions {
+  command: string;
+  rules?: string;
+  intervalMs?: number;
+  onExit: ExitPolicy;
+  tmuxWrap: boolean;
+  report: boolean;
+  log?: string;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/** Why reporting is off for this session, or undefined when it is on. */
+export function reportingDisabledBecause(options: ReportingOptions): string | undefined {
+  if (!options.report) return '--no-report';
+  const flag = options.env[NO_REPORT_ENV];
+  if (flag !== undefined && flag !== '' && flag !== '0') return NO_REPORT_ENV;
+  if (options.env['TERM'] === 'dumb') return 'TERM=dumb';
+  return undefined;
+}
+
+/** A reporter ready to attach, and what must be released with it. */
+export interface Reporting {
+  reporter: StatusReporter;
+  dispose(): void;
+}
+
+/**
+ * Loads and validates the rules (a RuleError propagates: the caller exits 2 before spawning),
+ * then starts the screen worker and the reporter.
+ */
+export function createReporting(
+  options: ReportingOptions,
+  size: { cols: number; rows: number },
+  write: (bytes: Uint8Array) => void,
+): Reporting {
+  const selected = selectRules(commandBasename(options.command), {
+    env: options.env,
+    cwd: options.cwd,
+    ...(options.rules === undefined ? {} : { rules: options.rules }),
+  });
+  const log = options.log === undefined ? undefined : new ReportLog(options.log);
+  let reporter: StatusReporter | undefined;
+  const screen = selected.entry
+    ? new ScreenClient({
+        cols: size.cols,
+        rows: size.rows,
+        ruleText: readFileSync(selected.entry.path, 'utf8'),
+        ruleFile: selected.rules.file,
+        onFault: () => {
+          // The screen is gone: the session goes on as plain passthrough, reports stay as they were.
+        },
+      })
+    : new NullScreen();
+  reporter = new StatusReporter(screen, {
+    app: selected.rules.app,
+    timing: { ...DEFAULT_SWEEP_TIMING, ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }) },
+    onExit: options.onExit,
+    tmuxLevels: options.tmuxWrap && options.env['TMUX'] ? 1 : 0,
+    write,
+    ...(log ? { log } : {}),
+  });
+  return {
+    reporter,
+    dispose: () => {
+      reporter?.dispose();
+      log?.dispose();
+    },
+  };
+}
+
+/** The screen when no rule file applies: never changes, never classifies. */
+class NullScreen {
+  feed(): void {}
+  resize(): void {}
+  sweep(): Promise<{ changed: false }> {
+    return Promise.resolve({ changed: false });
+  }
+  dispose(): void {}
+}

@@ -1,0 +1,153 @@
+// Screen → classifier → status tracker → report writer: the shim's reporting, fed from the relay.
+import { performance } from 'node:perf_hooks';
+import { encodeReport, wrapForTmux, type Report } from '../protocol/index.js';
+import type { Classification } from '../rules/types.js';
+import { StatusTracker, type ExitPolicy } from '../status/index.js';
+import { SweepScheduler, type SweepTiming } from '../sweep/sweep-scheduler.js';
+import type { ChildExit } from '../pty/exit-status.js';
+import { signalName } from '../pty/exit-status.js';
+import type { SessionObserver } from './relay.js';
+import { ReportGate } from './report-gate.js';
+import type { SweepResult } from './screen-classifier.js';
+
+/** How often waiting reports retry while the stream is mid-sequence and silent. */
+const GATE_RETRY_MS = 50;
+/** Bytes of a report's msg: the protocol allows 2048, some terminals cap at 512. */
+const MSG_BUDGET_BYTES = 512;
+
+/** The screen model as the reporter sees it: the worker client live, a local classifier in replays. */
+export interface ScreenModel {
+  feed(chunk: Uint8Array): void;
+  resize(cols: number, rows: number): void;
+  sweep(): Promise<SweepResult>;
+  dispose(): void;
+}
+
+/** Receives what the reporter did, for `--log`. */
+export interface ReportLogSink {
+  classification(c: Classification): void;
+  report(r: Report, source: 'screen' | 'exit'): void;
+}
+
+/** Configuration of one session's reporting. */
+export interface StatusReporterOptions {
+  app: string;
+  id?: string;
+  timing: SweepTiming;
+  onExit: ExitPolicy;
+  /** Levels of tmux DCS passthrough to wrap each report in (0 outside tmux). */
+  tmuxLevels: number;
+  /** Writes to the user's terminal. */
+  write: (bytes: Uint8Array) => void;
+  log?: ReportLogSink;
+}
+
+/** Owns the reporting of one session; `dispose()` is idempotent and stops its timer. */
+export class StatusReporter implements SessionObserver {
+  readonly gate: ReportGate;
+  private readonly scheduler: SweepScheduler;
+  private readonly tracker: StatusTracker;
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Infinity;
+  private sweeping = false;
+  private disposed = false;
+
+  constructor(
+    private readonly screen: ScreenModel,
+    private readonly options: StatusReporterOptions,
+  ) {
+    this.gate = new ReportGate(options.write, () => performance.now());
+    this.scheduler = new SweepScheduler(options.timing);
+    this.tracker = new StatusTracker({ app: options.app, onExit: options.onExit, ...(options.id ? { id: options.id } : {}) });
+  }
+
+  /** Child output, after the gate wrote it: the screen learns it and a sweep is scheduled. */
+  output(chunk: Uint8Array): void {
+    if (this.disposed) return;
+    this.screen.feed(chunk);
+    this.scheduler.noteOutput(performance.now());
+    this.arm();
+  }
+
+  /** The PTY's new size. */
+  resize(cols: number, rows: number): void {
+    this.screen.resize(cols, rows);
+  }
+
+  /** The child exited: its final report goes out now, wherever the stream stands. */
+  exit(exit: ChildExit): void {
+    if (this.disposed) return;
+    const signal = exit.signal ? signalName(exit.signal) : null;
+    for (const report of this.tracker.exit(performance.now(), exit.code, signal)) this.emit(report, 'exit');
+    this.gate.forceFlush();
+  }
+
+  /** Best effort on the shim's own crash path: clear this session's record. */
+  emergencyClear(): void {
+    const bytes = this.encode({ state: 'clear', ...(this.options.id ? { id: this.options.id } : {}) });
+    if (bytes) this.options.write(bytes);
+  }
+
+  /** Stops the timer and the screen. Idempotent. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.screen.dispose();
+  }
+
+  private arm(): void {
+    if (this.disposed) return;
+    const now = performance.now();
+    const candidates = [this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline(), this.gate.waiting ? now + GATE_RETRY_MS : null];
+    let next = Infinity;
+    for (const c of candidates) if (c !== null && c < next) next = c;
+    if (next === Infinity || next >= this.timerAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = next;
+    this.timer = setTimeout(() => this.onTimer(), Math.max(0, next - now));
+    this.timer.unref();
+  }
+
+  private onTimer(): void {
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    if (this.disposed) return;
+    const now = performance.now();
+    if (!this.sweeping && this.scheduler.takeDue(now)) this.startSweep();
+    for (const report of this.tracker.tick(now)) this.emit(report, 'screen');
+    this.gate.retry();
+    this.arm();
+  }
+
+  private startSweep(): void {
+    this.sweeping = true;
+    this.screen.sweep().then(
+      (result) => {
+        this.sweeping = false;
+        if (this.disposed) return;
+        if (result.changed) {
+          this.options.log?.classification(result.classification);
+          for (const report of this.tracker.observe(performance.now(), result.classification)) this.emit(report, 'screen');
+        }
+        this.arm();
+      },
+      () => {
+        this.sweeping = false;
+      },
+    );
+  }
+
+  private emit(report: Report, source: 'screen' | 'exit'): void {
+    const bytes = this.encode(report);
+    if (bytes === undefined) return;
+    this.options.log?.report(report, source);
+    this.gate.submit(bytes);
+  }
+
+  private encode(report: Report): Uint8Array | undefined {
+    const encoded = encodeReport(report, { msgBudgetBytes: MSG_BUDGET_BYTES });
+    if (!encoded.ok) return undefined;
+    return this.options.tmuxLevels > 0 ? wrapForTmux(encoded.bytes, this.options.tmuxLevels) : encoded.bytes;
+  }
+}
