@@ -5,6 +5,7 @@ import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 import { decodeCommand } from './decode-command.js';
 import { recordCommand } from './record-command.js';
+import { rulesCommand } from './rules-command.js';
 import { runCommand, type RunOptions } from './run-command.js';
 import { packageVersion } from './version.js';
 
@@ -15,6 +16,7 @@ const EPILOG = `
 Subcommands (a program with one of these names runs as \`osf7501 -- NAME\`):
   record -o FILE.cast [--] <command> [args...]   wrap and record the session as asciicast v2
   decode [FILE]                                  print the OSC 7501 reports in a byte stream or recording
+  rules list | check [FILE...]                   list the rule sets, or validate rule files
 
 Exit status: the command's own status (128+N when it was killed by signal N);
 2 for a usage error; 126 when the command cannot be executed; 127 when it is not
@@ -43,6 +45,7 @@ type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
 const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map([
   ['record', recordCommand],
   ['decode', decodeCommand],
+  ['rules', rulesCommand],
 ]);
 
 /** Runs the CLI on `argv` (without node and script) and resolves to the process exit status. */

@@ -4,6 +4,7 @@ import { runDirect } from '../pty/direct-run.js';
 import { shellStatus } from '../pty/exit-status.js';
 import { resolveCommand } from '../pty/resolve-command.js';
 import { RuleError } from '../rules/errors.js';
+import { commandBasename, selectRules } from '../rules/load.js';
 import { Relay, type SessionObserver } from '../session/relay.js';
 import { createReporting, reportingDisabledBecause, type Reporting } from '../session/reporting.js';
 import type { ExitPolicy } from '../status/index.js';
@@ -51,6 +52,16 @@ export async function runCommand(options: RunOptions, io: CliIo, extras: RunExtr
     const what = resolution.reason === 'not-found' ? 'command not found' : 'permission denied';
     io.stderr.write(`osf7501: ${what}: ${options.command}\n`);
     return resolution.reason === 'not-found' ? EXIT.notFound : EXIT.notExecutable;
+  }
+  if (options.rules !== undefined) {
+    // An explicit --rules is checked even when the command then runs unwrapped: the user asked for it.
+    try {
+      selectRules(commandBasename(options.command), { rules: options.rules, env: io.env, cwd: io.cwd });
+    } catch (error) {
+      if (!(error instanceof RuleError)) throw error;
+      io.stderr.write(`osf7501: ${error.message}\n`);
+      return EXIT.usage;
+    }
   }
   const nested = io.env[SESSION_ENV] !== undefined && io.env[SESSION_ENV] !== '';
   const terminal = io.stdin.isTTY === true && io.stdout.isTTY === true;
