@@ -11,6 +11,8 @@ import type { FromScreenWorker, ToScreenWorker } from './screen-messages.js';
  * rebuilds it, at the cost of modes set before the tail (e.g. the alternate screen).
  */
 export const SCREEN_BACKLOG_BYTES = 512 * 1024;
+/** Output that is sent to the worker before the next sweep asks for it. */
+const EAGER_BATCH_BYTES = 64 * 1024;
 /** The screen worker's heap limits (MB): a screen and its rules need a few MB. */
 const WORKER_YOUNG_MB = 4;
 const WORKER_OLD_MB = 96;
@@ -34,13 +36,15 @@ export class ScreenClient {
   private readonly worker: Worker;
   private batch: Uint8Array[] = [];
   private batchBytes = 0;
-  private flushScheduled: NodeJS.Immediate | undefined;
   private inFlight = 0;
+  /** Bytes posted to the worker so far; the worker reports how many of them it has parsed. */
+  private posted = 0;
   private skipping = false;
   private tail: Uint8Array[] = [];
   private tailBytes = 0;
   private quietTimer: NodeJS.Timeout | undefined;
   private floodChunks = 0;
+  private progressAsked = false;
   private readonly afterFlood: Array<() => void> = [];
   private seq = 0;
   private readonly sweeps = new Map<number, (result: SweepResult) => void>();
@@ -73,7 +77,9 @@ export class ScreenClient {
     }
     this.batch.push(chunk);
     this.batchBytes += chunk.length;
-    this.flushScheduled ??= setImmediate(() => this.flushBatch());
+    // Small output waits for the next sweep, which carries it to the worker in the same wake-up;
+    // large output goes at once so the worker parses while the relay streams.
+    if (this.batchBytes >= EAGER_BATCH_BYTES) this.flushBatch();
   }
 
   /** Follows the PTY's size. */
@@ -98,7 +104,6 @@ export class ScreenClient {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    if (this.flushScheduled) clearImmediate(this.flushScheduled);
     if (this.quietTimer) clearTimeout(this.quietTimer);
     for (const resolve of this.sweeps.values()) resolve({ changed: false });
     this.sweeps.clear();
@@ -108,8 +113,6 @@ export class ScreenClient {
   }
 
   private flushBatch(): void {
-    if (this.flushScheduled) clearImmediate(this.flushScheduled);
-    this.flushScheduled = undefined;
     if (this.batchBytes === 0) return;
     const bytes = new Uint8Array(this.batchBytes);
     let offset = 0;
@@ -119,6 +122,7 @@ export class ScreenClient {
     }
     this.batch = [];
     this.inFlight += this.batchBytes;
+    this.posted += this.batchBytes;
     this.batchBytes = 0;
     this.post({ t: 'data', bytes }, [bytes.buffer as ArrayBuffer]);
   }
@@ -126,10 +130,12 @@ export class ScreenClient {
   private onMessage(message: FromScreenWorker): void {
     switch (message.t) {
       case 'parsed':
-        this.inFlight -= message.bytes;
+        this.inFlight = this.posted - message.total;
+        this.progressAsked = false;
         this.maybeEndFlood();
         break;
       case 'swept': {
+        this.inFlight = this.posted - message.parsed;
         const resolve = this.sweeps.get(message.seq);
         this.sweeps.delete(message.seq);
         resolve?.(message.result);
@@ -169,7 +175,15 @@ export class ScreenClient {
 
   /** Ends a flood once output is quiet and the worker has caught up: rebuild the screen from the tail. */
   private maybeEndFlood(): void {
-    if (!this.skipping || this.quietTimer !== undefined || this.inFlight > 0) return;
+    if (!this.skipping || this.quietTimer !== undefined) return;
+    if (this.inFlight > 0) {
+      if (!this.progressAsked) {
+        this.progressAsked = true;
+        this.post({ t: 'progress' });
+      }
+      return;
+    }
+    this.progressAsked = false;
     this.skipping = false;
     this.post({ t: 'reset' });
     const tail = this.tail;

@@ -7,10 +7,13 @@ export type ToScreenWorker =
   | { t: 'data'; bytes: Uint8Array }
   | { t: 'resize'; cols: number; rows: number }
   | { t: 'reset' }
+  /** Asks for a `parsed` message once everything received so far is parsed. */
+  | { t: 'progress' }
   | { t: 'sweep'; seq: number };
 
 /** Worker → main thread. */
 export type FromScreenWorker =
-  | { t: 'parsed'; bytes: number }
-  | { t: 'swept'; seq: number; result: SweepResult }
+  /** Sent when much has been parsed since the last report (bytes parsed in all, since the start). */
+  | { t: 'parsed'; total: number }
+  | { t: 'swept'; seq: number; result: SweepResult; parsed: number }
   | { t: 'fault'; message: string };
