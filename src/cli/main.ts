@@ -3,6 +3,7 @@ import { CommanderError, InvalidArgumentError, Option } from 'commander';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
+import { classifyCommand } from './classify-command.js';
 import { decodeCommand } from './decode-command.js';
 import { recordCommand } from './record-command.js';
 import { rulesCommand } from './rules-command.js';
@@ -16,6 +17,7 @@ const EPILOG = `
 Subcommands (a program with one of these names runs as \`osf7501 -- NAME\`):
   record -o FILE.cast [--] <command> [args...]   wrap and record the session as asciicast v2
   decode [FILE]                                  print the OSC 7501 reports in a byte stream or recording
+  classify [--timeline] [--explain] RECORDING    replay a recording through the rules: its state, or every report
   rules list | check [FILE...]                   list the rule sets, or validate rule files
 
 Exit status: the command's own status (128+N when it was killed by signal N);
@@ -37,6 +39,7 @@ interface RunFlags {
   onExit?: 'clear' | 'result' | 'keep';
   tmuxWrap: boolean;
   report: boolean;
+  native: boolean;
   log?: string;
 }
 
@@ -45,6 +48,7 @@ type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
 const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map([
   ['record', recordCommand],
   ['decode', decodeCommand],
+  ['classify', classifyCommand],
   ['rules', rulesCommand],
 ]);
 
@@ -67,6 +71,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     )
     .option('--no-tmux-wrap', 'inside tmux, do not wrap reports in DCS passthrough')
     .option('--no-report', 'wrap the program but write no OSC 7501 reports')
+    .option('--no-native', "leave the program's own OSC 7501 query to the outer terminal (default: osf7501 answers it)")
     .option('--log <file>', "append every classification change and report to FILE as JSON Lines ('-' for stderr)")
     .argument('[command]', 'the program to run (looked up on PATH)')
     .argument('[args...]', "the program's own arguments, passed unchanged")
@@ -82,6 +87,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         args,
         tmuxWrap: flags.tmuxWrap,
         report: flags.report,
+        native: flags.native,
         ...(flags.onExit === undefined ? {} : { onExit: flags.onExit }),
         ...(flags.rules === undefined ? {} : { rules: flags.rules }),
         ...(flags.interval === undefined ? {} : { intervalMs: flags.interval }),

@@ -33,6 +33,8 @@ export interface RunOptions {
   tmuxWrap?: boolean;
   /** `--no-report` sets false. */
   report?: boolean;
+  /** `--no-native` sets false. */
+  native?: boolean;
   /** `--log FILE`. */
   log?: string;
 }
@@ -92,6 +94,7 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
     onExit: options.onExit ?? 'result',
     tmuxWrap: options.tmuxWrap ?? true,
     report: options.report ?? true,
+    native: options.native ?? true,
     env: io.env,
     cwd: io.cwd,
     ...(options.rules === undefined ? {} : { rules: options.rules }),
@@ -130,10 +133,12 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
     },
     {
       ...(reporter ? { writeOutput: (chunk: Uint8Array) => reporter.gate.passOutput(chunk) } : {}),
+      ...(reporting ? { filterInput: (chunk: Uint8Array) => (reporting as Reporting).native.filterInput(chunk) } : {}),
       throwOnOutput: io.env[FAULT_ENV] === 'throw-on-output',
     },
   );
   if (reporter) relay.attach(reporter);
+  reporting?.connectChild((bytes) => relay.writeToChild(bytes));
   for (const observer of extras.observers?.(size) ?? []) relay.attach(observer);
   const release = onEmergency(() => {
     reporter?.emergencyClear();

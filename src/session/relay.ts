@@ -21,6 +21,8 @@ export interface SessionObserver {
 export interface RelayOptions {
   /** Writes child output to the terminal (the report gate, which interleaves reports); default: stdout. */
   writeOutput?: (chunk: Uint8Array) => void;
+  /** Filters the user's input on its way to the child (the native bridge's duplicate-reply cut). */
+  filterInput?: (chunk: Uint8Array) => Uint8Array;
   /** Fault injection for tests of the crash path: throw from the output path, as a shim bug would. */
   throwOnOutput?: boolean;
 }
@@ -74,6 +76,11 @@ export class Relay {
     return this.session?.pid;
   }
 
+  /** Writes bytes to the child's input, as if typed (answers to its queries). */
+  writeToChild(bytes: Uint8Array): void {
+    this.session?.write(bytes);
+  }
+
   /** Sends a signal to the child. */
   kill(signal: NodeJS.Signals): void {
     this.session?.kill(signal);
@@ -115,7 +122,11 @@ export class Relay {
 
   private relayInput(session: PtySession): void {
     const stdin = this.io.stdin;
-    const onData = (chunk: Buffer): void => session.write(chunk);
+    const filter = this.options.filterInput;
+    const onData = (chunk: Buffer): void => {
+      const bytes = filter ? filter(chunk) : chunk;
+      if (bytes.length > 0) session.write(bytes);
+    };
     stdin.on('data', onData);
     stdin.resume();
     this.cleanups.push(() => {

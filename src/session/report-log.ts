@@ -2,7 +2,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Report } from '../protocol/index.js';
 import type { Classification } from '../rules/types.js';
-import type { ReportLogSink } from './status-reporter.js';
+import type { ReportLogSink, ReportSource } from './status-reporter.js';
 
 /** Appends one JSON object per line to a file (or to stderr for `-`); `dispose()` closes it. */
 export class ReportLog implements ReportLogSink {
@@ -22,7 +22,7 @@ export class ReportLog implements ReportLogSink {
   }
 
   /** A report written to the terminal. */
-  report(r: Report, source: 'screen' | 'exit'): void {
+  report(r: Report, source: ReportSource): void {
     this.line({ type: 'report', state: r.state, kind: r.kind, id: r.id, app: r.app, msg: r.msg, source });
   }
 

@@ -5,7 +5,9 @@ import { commandBasename, selectRules } from '../rules/load.js';
 import { DEFAULT_SWEEP_TIMING } from '../sweep/sweep-scheduler.js';
 import { ReportLog } from './report-log.js';
 import { ScreenClient } from './screen-client.js';
+import { NativeBridge } from './native-bridge.js';
 import { StatusReporter } from './status-reporter.js';
+import { performance } from 'node:perf_hooks';
 
 /** Environment variable that turns reports off while still wrapping (any non-empty value but 0). */
 export const NO_REPORT_ENV = 'OSF7501_NO_REPORT';
@@ -18,6 +20,8 @@ export interface ReportingOptions {
   onExit: ExitPolicy;
   tmuxWrap: boolean;
   report: boolean;
+  /** Answer the child's own OSC 7501 query (`--no-native` sets false). */
+  native: boolean;
   log?: string;
   env: NodeJS.ProcessEnv;
   cwd: string;
@@ -35,6 +39,9 @@ export function reportingDisabledBecause(options: ReportingOptions): string | un
 /** A reporter ready to attach, and what must be released with it. */
 export interface Reporting {
   reporter: StatusReporter;
+  native: NativeBridge;
+  /** Where the bridge writes to the child; set once the relay exists. */
+  connectChild(write: (bytes: Uint8Array) => void): void;
   dispose(): void;
 }
 
@@ -54,6 +61,13 @@ export function createReporting(
   });
   const log = options.log === undefined ? undefined : new ReportLog(options.log);
   let reporter: StatusReporter | undefined;
+  let toChild: (bytes: Uint8Array) => void = () => {};
+  const native = new NativeBridge({
+    answerQueries: options.native,
+    now: () => performance.now(),
+    writeToChild: (bytes) => toChild(bytes),
+    onReport: (report) => reporter?.noteNative(report),
+  });
   const screen = selected.entry
     ? new ScreenClient({
         cols: size.cols,
@@ -71,11 +85,17 @@ export function createReporting(
     onExit: options.onExit,
     tmuxLevels: options.tmuxWrap && options.env['TMUX'] ? 1 : 0,
     write,
+    onOsc7501: (event) => native.onOsc7501(event),
     ...(log ? { log } : {}),
   });
   return {
     reporter,
+    native,
+    connectChild: (write) => {
+      toChild = write;
+    },
     dispose: () => {
+      native.dispose();
       reporter?.dispose();
       log?.dispose();
     },

@@ -9,6 +9,7 @@ import { signalName } from '../pty/exit-status.js';
 import type { SessionObserver } from './relay.js';
 import { ReportGate } from './report-gate.js';
 import type { SweepResult } from './screen-classifier.js';
+import type { Osc7501Event } from '../stream/index.js';
 
 /** How often waiting reports retry while the stream is mid-sequence and silent. */
 const GATE_RETRY_MS = 50;
@@ -23,10 +24,13 @@ export interface ScreenModel {
   dispose(): void;
 }
 
+/** Where a report came from: the screen, the child's own OSC 7501, or its exit. */
+export type ReportSource = 'screen' | 'native' | 'exit';
+
 /** Receives what the reporter did, for `--log`. */
 export interface ReportLogSink {
   classification(c: Classification): void;
-  report(r: Report, source: 'screen' | 'exit'): void;
+  report(r: Report, source: ReportSource): void;
 }
 
 /** Configuration of one session's reporting. */
@@ -40,6 +44,8 @@ export interface StatusReporterOptions {
   /** Writes to the user's terminal. */
   write: (bytes: Uint8Array) => void;
   log?: ReportLogSink;
+  /** Told of every OSC 7501 sequence in the child's output (the native bridge). */
+  onOsc7501?: (event: Osc7501Event) => void;
 }
 
 /** Owns the reporting of one session; `dispose()` is idempotent and stops its timer. */
@@ -51,12 +57,14 @@ export class StatusReporter implements SessionObserver {
   private timerAt = Infinity;
   private sweeping = false;
   private disposed = false;
+  /** The child's own last report on this session's record, once it has made one. */
+  private native: Report | undefined;
 
   constructor(
     private readonly screen: ScreenModel,
     private readonly options: StatusReporterOptions,
   ) {
-    this.gate = new ReportGate(options.write, () => performance.now());
+    this.gate = new ReportGate(options.write, () => performance.now(), options.onOsc7501 ? { onOsc7501: options.onOsc7501 } : {});
     this.scheduler = new SweepScheduler(options.timing);
     this.tracker = new StatusTracker({ app: options.app, onExit: options.onExit, ...(options.id ? { id: options.id } : {}) });
   }
@@ -74,11 +82,31 @@ export class StatusReporter implements SessionObserver {
     this.screen.resize(cols, rows);
   }
 
+  /**
+   * The child reported on its own. For this session's record it is authoritative from now on: the
+   * screen's reports stop (never two conflicting reports for one record). The child's bytes already
+   * went to the terminal untouched; inside tmux, which drops bare OSC 7501, a sanitized, wrapped
+   * copy follows.
+   */
+  noteNative(report: Report): void {
+    if (this.disposed || (report.id ?? '') !== (this.options.id ?? '')) return;
+    this.native = report;
+    this.options.log?.report(report, 'native');
+    if (this.options.tmuxLevels > 0) {
+      const bytes = this.encode(report);
+      if (bytes) this.gate.submit(bytes);
+    }
+  }
+
   /** The child exited: its final report goes out now, wherever the stream stands. */
   exit(exit: ChildExit): void {
     if (this.disposed) return;
     const signal = exit.signal ? signalName(exit.signal) : null;
-    for (const report of this.tracker.exit(performance.now(), exit.code, signal)) this.emit(report, 'exit');
+    for (const report of this.tracker.exit(performance.now(), exit.code, signal)) {
+      // A child that cleared its own record on the way out needs no second clear.
+      if (report.state === 'clear' && this.native?.state === 'clear') continue;
+      this.emit(report, 'exit', true);
+    }
     this.gate.forceFlush();
   }
 
@@ -138,7 +166,8 @@ export class StatusReporter implements SessionObserver {
     );
   }
 
-  private emit(report: Report, source: 'screen' | 'exit'): void {
+  private emit(report: Report, source: ReportSource, always = false): void {
+    if (this.native !== undefined && !always) return; // the child speaks for itself
     const bytes = this.encode(report);
     if (bytes === undefined) return;
     this.options.log?.report(report, source);
