@@ -5,6 +5,7 @@ import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 import { classifyCommand } from './classify-command.js';
 import { decodeCommand } from './decode-command.js';
+import { demoCommand } from '../demo/demo-command.js';
 import { recordCommand } from './record-command.js';
 import { rulesCommand } from './rules-command.js';
 import { runCommand, type RunOptions } from './run-command.js';
@@ -19,6 +20,7 @@ Subcommands (a program with one of these names runs as \`osf7501 -- NAME\`):
   decode [FILE]                                  print the OSC 7501 reports in a byte stream or recording
   classify [--timeline] [--explain] RECORDING    replay a recording through the rules: its state, or every report
   rules list | check [FILE...]                   list the rule sets, or validate rule files
+  demo [--auto-answer S] [--log FILE]            a 25-second scripted session with a simulated agent
 
 Exit status: the command's own status (128+N when it was killed by signal N);
 2 for a usage error; 126 when the command cannot be executed; 127 when it is not
@@ -48,6 +50,7 @@ type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
 const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map([
   ['record', recordCommand],
   ['decode', decodeCommand],
+  ['demo', demoCommand],
   ['classify', classifyCommand],
   ['rules', rulesCommand],
 ]);

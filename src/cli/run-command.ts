@@ -138,7 +138,10 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
     },
   );
   if (reporter) relay.attach(reporter);
-  reporting?.connectChild((bytes) => relay.writeToChild(bytes));
+  reporting?.connectChild(
+    (bytes) => relay.writeToChild(bytes),
+    () => relay.pid,
+  );
   for (const observer of extras.observers?.(size) ?? []) relay.attach(observer);
   const release = onEmergency(() => {
     reporter?.emergencyClear();

@@ -14,6 +14,21 @@ export const MIN_COLS = 2;
 /** xterm's smallest height; lower sizes are raised to it. */
 export const MIN_ROWS = 1;
 
+/**
+ * The length of `bytes` without a trailing incomplete UTF-8 sequence (a lead byte whose
+ * continuation bytes have not all arrived). Invalid bytes count as complete: xterm handles them.
+ */
+export function completeUtf8Length(bytes: Uint8Array): number {
+  const n = bytes.length;
+  for (let back = 1; back <= 3 && back <= n; back++) {
+    const b = bytes[n - back] as number;
+    if ((b & 0xc0) === 0x80) continue; // a continuation byte: keep looking for its lead
+    const need = b >= 0xf0 && b <= 0xf4 ? 4 : b >= 0xe0 ? 3 : b >= 0xc2 && b < 0xe0 ? 2 : 1;
+    return need > back ? n - back : n;
+  }
+  return n;
+}
+
 /** Construction options for a shadow screen. */
 export interface ShadowScreenOptions {
   cols: number;
@@ -25,6 +40,7 @@ export class ShadowScreen {
   #term: XtermTerminal | undefined;
   #broken: string | undefined;
   #pending = new Set<() => void>();
+  #partial: Uint8Array | undefined;
 
   constructor(options: ShadowScreenOptions) {
     try {
@@ -41,12 +57,27 @@ export class ShadowScreen {
     }
   }
 
-  /** Feeds raw child output. The bytes are copied: the caller may reuse its buffer. */
+  /**
+   * Feeds raw child output. The bytes are copied: the caller may reuse its buffer. A UTF-8
+   * character split across two writes is held back and written whole with the next write:
+   * @xterm/headless 5.5 loses a character whose held-back bytes include 0x80 (`…`, `—`, `•`;
+   * xterm.js #6003, fixed upstream by #6004), and PTY reads split characters anywhere.
+   */
   write(bytes: Uint8Array): void {
     const term = this.#term;
     if (term === undefined || bytes.length === 0) return;
+    let data = bytes;
+    if (this.#partial !== undefined) {
+      data = new Uint8Array(this.#partial.length + bytes.length);
+      data.set(this.#partial, 0);
+      data.set(bytes, this.#partial.length);
+      this.#partial = undefined;
+    }
+    const whole = completeUtf8Length(data);
+    if (whole < data.length) this.#partial = data.slice(whole);
+    if (whole === 0) return;
     try {
-      term.write(bytes.slice());
+      term.write(data === bytes ? bytes.slice(0, whole) : data.subarray(0, whole));
     } catch (error) {
       this.#fail('write', error);
     }

@@ -96,9 +96,10 @@ class ReplayClock {
       const deadline = this.tracker.nextDeadline();
       const next = Math.min(due ?? Infinity, deadline ?? Infinity);
       if (next === Infinity || next >= ms) return;
-      // A sweep and a deadline at the same instant: the sweep first, as the shim's timer does.
-      if (due !== null && due <= next && this.scheduler.takeDue(next)) await this.sweep(next);
-      else this.take(next, this.tracker.tick(next));
+      // A deadline and a sweep at the same instant: the tick first, as in the shim, whose timer ticks
+      // the tracker while the sweep it just started is still parsing.
+      if (deadline !== null && deadline <= next) this.take(next, this.tracker.tick(next));
+      else if (this.scheduler.takeDue(next)) await this.sweep(next);
       this.last = Math.max(this.last, next);
     }
   }
@@ -120,8 +121,9 @@ class ReplayClock {
 }
 
 /**
- * Replays `recording` through the shim's own pipeline. On a timed recording, before each event at time t every sweep and tracker
- * deadline due before t runs (a sweep sees the screen as of all earlier bytes), then the event is
+ * Replays `recording` through the shim's own pipeline. On a timed recording, before each event at
+ * time t every sweep and tracker deadline due before t runs (a sweep sees the screen as of all
+ * earlier bytes, and its classification reaches the tracker at the sweep's time), then the event is
  * fed (output) or applied (resize); at the end the remaining ones run. Raw bytes have no clock:
  * they are fed in one go (resizes applied in place) and swept once, at 0.
  */

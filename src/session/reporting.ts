@@ -1,7 +1,8 @@
 // Builds a session's reporting (rules, screen worker, tracker, gate, log) from the run options.
 import { readFileSync } from 'node:fs';
 import type { ExitPolicy } from '../status/index.js';
-import { commandBasename, selectRules } from '../rules/load.js';
+import { commandBasename, loadRuleCatalog, selectRules } from '../rules/load.js';
+import { ForegroundRules } from './foreground-rules.js';
 import { DEFAULT_SWEEP_TIMING } from '../sweep/sweep-scheduler.js';
 import { ReportLog } from './report-log.js';
 import { ScreenClient } from './screen-client.js';
@@ -40,8 +41,8 @@ export function reportingDisabledBecause(options: ReportingOptions): string | un
 export interface Reporting {
   reporter: StatusReporter;
   native: NativeBridge;
-  /** Where the bridge writes to the child; set once the relay exists. */
-  connectChild(write: (bytes: Uint8Array) => void): void;
+  /** Where the bridge writes to the child and which pid the child has; set once the relay exists. */
+  connectChild(write: (bytes: Uint8Array) => void, pid: () => number | undefined): void;
   dispose(): void;
 }
 
@@ -62,6 +63,21 @@ export function createReporting(
   const log = options.log === undefined ? undefined : new ReportLog(options.log);
   let reporter: StatusReporter | undefined;
   let toChild: (bytes: Uint8Array) => void = () => {};
+  let childPid: () => number | undefined = () => undefined;
+  const fallback = selected.reason === 'fallback';
+  // A program without rules of its own (a shell) reports under its own name.
+  const name = commandBasename(options.command);
+  const app = fallback && /^[A-Za-z0-9_.+-]{1,32}$/u.test(name) ? name : selected.rules.app;
+  const ruleText = selected.entry ? readFileSync(selected.entry.path, 'utf8') : '';
+  const foreground =
+    fallback && selected.entry
+      ? new ForegroundRules(
+          () => childPid(),
+          { app, ruleText, ruleFile: selected.rules.file },
+          loadRuleCatalog({ env: options.env }).active.filter((e) => e.rules.commands.length > 0),
+          (entry) => readFileSync(entry.path, 'utf8'),
+        )
+      : undefined;
   const native = new NativeBridge({
     answerQueries: options.native,
     now: () => performance.now(),
@@ -72,7 +88,7 @@ export function createReporting(
     ? new ScreenClient({
         cols: size.cols,
         rows: size.rows,
-        ruleText: readFileSync(selected.entry.path, 'utf8'),
+        ruleText,
         ruleFile: selected.rules.file,
         onFault: () => {
           // The screen is gone: the session goes on as plain passthrough, reports stay as they were.
@@ -80,7 +96,8 @@ export function createReporting(
       })
     : new NullScreen();
   reporter = new StatusReporter(screen, {
-    app: selected.rules.app,
+    app,
+    ...(foreground ? { foreground } : {}),
     timing: { ...DEFAULT_SWEEP_TIMING, ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }) },
     onExit: options.onExit,
     tmuxLevels: options.tmuxWrap && options.env['TMUX'] ? 1 : 0,
@@ -91,8 +108,9 @@ export function createReporting(
   return {
     reporter,
     native,
-    connectChild: (write) => {
+    connectChild: (write, pid) => {
       toChild = write;
+      childPid = pid;
     },
     dispose: () => {
       native.dispose();
@@ -104,6 +122,7 @@ export function createReporting(
 
 /** The screen when no rule file applies: never changes, never classifies. */
 class NullScreen {
+  setRules(): void {}
   feed(): void {}
   resize(): void {}
   sweep(): Promise<{ changed: false }> {

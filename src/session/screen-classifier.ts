@@ -14,7 +14,7 @@ export class ScreenClassifier {
   private lastText: string | undefined;
 
   constructor(
-    private readonly rules: RuleSet,
+    private rules: RuleSet,
     private cols: number,
     private rows: number,
   ) {
@@ -31,6 +31,12 @@ export class ScreenClassifier {
     this.cols = cols;
     this.rows = rows;
     this.screen.resize(cols, rows);
+  }
+
+  /** Classifies with `rules` from now on; the next sweep classifies even an unchanged screen. */
+  setRules(rules: RuleSet): void {
+    this.rules = rules;
+    this.lastText = undefined;
   }
 
   /** Starts over with a blank screen (after output had to be skipped). */

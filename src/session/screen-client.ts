@@ -88,6 +88,11 @@ export class ScreenClient {
     this.post({ t: 'resize', cols, rows });
   }
 
+  /** Classifies with another rule set from the next sweep on. */
+  setRules(ruleText: string, ruleFile: string): void {
+    this.post({ t: 'rules', ruleText, ruleFile });
+  }
+
   /** Classifies the screen as of all output fed so far (during a flood: once it is over). */
   sweep(): Promise<SweepResult> {
     if (this.failed || this.disposed) return Promise.resolve({ changed: false });

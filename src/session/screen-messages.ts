@@ -7,6 +7,8 @@ export type ToScreenWorker =
   | { t: 'data'; bytes: Uint8Array }
   | { t: 'resize'; cols: number; rows: number }
   | { t: 'reset' }
+  /** Classify with another rule set from now on (the foreground program changed). */
+  | { t: 'rules'; ruleText: string; ruleFile: string }
   /** Asks for a `parsed` message once everything received so far is parsed. */
   | { t: 'progress' }
   | { t: 'sweep'; seq: number };

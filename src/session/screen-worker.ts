@@ -47,6 +47,9 @@ port.on('message', (message: ToScreenWorker) => {
         });
         break;
       }
+      case 'rules':
+        classifier?.setRules(compileRuleFile(message.ruleText, message.ruleFile));
+        break;
       case 'reset':
         // Bytes posted before the reset count as parsed: the main thread waited for them.
         classifier?.reset();

@@ -10,6 +10,7 @@ import type { SessionObserver } from './relay.js';
 import { ReportGate } from './report-gate.js';
 import type { SweepResult } from './screen-classifier.js';
 import type { Osc7501Event } from '../stream/index.js';
+import type { ForegroundRules, ForegroundView, RuleChoice } from './foreground-rules.js';
 
 /** How often waiting reports retry while the stream is mid-sequence and silent. */
 const GATE_RETRY_MS = 50;
@@ -20,6 +21,7 @@ const MSG_BUDGET_BYTES = 512;
 export interface ScreenModel {
   feed(chunk: Uint8Array): void;
   resize(cols: number, rows: number): void;
+  setRules(ruleText: string, ruleFile: string): void;
   sweep(): Promise<SweepResult>;
   dispose(): void;
 }
@@ -46,13 +48,22 @@ export interface StatusReporterOptions {
   log?: ReportLogSink;
   /** Told of every OSC 7501 sequence in the child's output (the native bridge). */
   onOsc7501?: (event: Osc7501Event) => void;
+  /** For a wrapped shell: follow the foreground program (its rule set; a running command is working). */
+  foreground?: ForegroundRules;
 }
+
+/** How often the foreground program is checked (a command can start and end without output). */
+export const FOREGROUND_POLL_MS = 500;
 
 /** Owns the reporting of one session; `dispose()` is idempotent and stops its timer. */
 export class StatusReporter implements SessionObserver {
   readonly gate: ReportGate;
   private readonly scheduler: SweepScheduler;
-  private readonly tracker: StatusTracker;
+  private tracker: StatusTracker;
+  private app: string;
+  private view: ForegroundView | undefined;
+  private lastScreen: Classification | undefined;
+  private foregroundTimer: NodeJS.Timeout | undefined;
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
   private sweeping = false;
@@ -66,7 +77,12 @@ export class StatusReporter implements SessionObserver {
   ) {
     this.gate = new ReportGate(options.write, () => performance.now(), options.onOsc7501 ? { onOsc7501: options.onOsc7501 } : {});
     this.scheduler = new SweepScheduler(options.timing);
-    this.tracker = new StatusTracker({ app: options.app, onExit: options.onExit, ...(options.id ? { id: options.id } : {}) });
+    this.app = options.app;
+    this.tracker = this.newTracker(options.app);
+    if (options.foreground) {
+      this.foregroundTimer = setInterval(() => this.pollForeground(), FOREGROUND_POLL_MS);
+      this.foregroundTimer.unref();
+    }
   }
 
   /** Child output, after the gate wrote it: the screen learns it and a sweep is scheduled. */
@@ -121,7 +137,47 @@ export class StatusReporter implements SessionObserver {
     if (this.disposed) return;
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.foregroundTimer) clearInterval(this.foregroundTimer);
     this.screen.dispose();
+  }
+
+  private newTracker(app: string): StatusTracker {
+    return new StatusTracker({ app, onExit: this.options.onExit, ...(this.options.id ? { id: this.options.id } : {}) });
+  }
+
+  /** A command started or ended in the wrapped shell, or an agent took over the terminal. */
+  private pollForeground(): void {
+    if (this.disposed) return;
+    const view = this.options.foreground?.poll();
+    if (view === undefined) return;
+    const before = this.view;
+    this.view = view;
+    if (view.rules.app !== this.app) this.switchRules(view.rules);
+    else if (before?.away !== view.away && this.lastScreen) this.observe(performance.now(), this.lastScreen);
+    this.arm();
+  }
+
+  /**
+   * Another rule set takes over (an agent started from the shell, or the shell is back): the old
+   * record is cleared — never a stale `blocked` from an agent that has gone — and the screen is
+   * classified afresh with the new rules.
+   */
+  private switchRules(rules: RuleChoice): void {
+    const shown = this.tracker.current;
+    if (shown !== null && shown.state !== 'clear') this.emit({ state: 'clear', ...(this.options.id ? { id: this.options.id } : {}) }, 'screen');
+    this.app = rules.app;
+    this.tracker = this.newTracker(rules.app);
+    this.lastScreen = undefined;
+    this.screen.setRules(rules.ruleText, rules.ruleFile);
+    this.scheduler.noteOutput(performance.now());
+  }
+
+  /** Feeds the tracker one classification, seen through the foreground: a running command is working. */
+  private observe(now: number, screen: Classification): void {
+    this.lastScreen = screen;
+    const running = this.view?.away === true && this.view.rules.app === this.options.app;
+    const input = running && screen.state === 'idle' ? { state: 'working' as const, rule: 'foreground-program' } : screen;
+    for (const report of this.tracker.observe(now, input)) this.emit(report, 'screen');
   }
 
   private arm(): void {
@@ -156,7 +212,7 @@ export class StatusReporter implements SessionObserver {
         if (this.disposed) return;
         if (result.changed) {
           this.options.log?.classification(result.classification);
-          for (const report of this.tracker.observe(performance.now(), result.classification)) this.emit(report, 'screen');
+          this.observe(performance.now(), result.classification);
         }
         this.arm();
       },

@@ -1,7 +1,7 @@
 // Exit statuses, signals, resizes and terminal settings behave as if the shim were not there.
 import { describe, expect, test } from 'vitest';
 import { join } from 'node:path';
-import { CHILDREN, OuterTerminal, runInTerminal } from './support/outer-terminal.js';
+import { CHILDREN, OuterTerminal, runInTerminal, splitReports } from './support/outer-terminal.js';
 
 const node = process.execPath;
 const signalChild = join(CHILDREN, 'signal-report.mjs');
@@ -88,7 +88,7 @@ describe('nesting', () => {
     const inner = `"${node}" "${join(CHILDREN, '..', '..', 'bin', 'osf7501')}" tty`;
     // The inner osf7501 has the terminal as stdin and stdout, so only the session variable stops it wrapping.
     const result = await runInTerminal(['sh', '-c', `echo "OUTER $(tty)"; printf "INNER "; ${inner}`]);
-    const text = result.output.toString();
+    const text = splitReports(result.output).bytes.toString();
     const outer = /OUTER (\S+)/.exec(text)?.[1];
     expect(outer).toMatch(/^\/dev\/pts\//);
     expect(text).toContain(`INNER ${outer}`);

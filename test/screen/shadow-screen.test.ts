@@ -150,3 +150,20 @@ describe('ShadowScreen lifecycle', () => {
     await expect(flushed).resolves.toBeUndefined();
   });
 });
+
+describe('UTF-8 characters split across writes (xterm.js #6003)', () => {
+  test.each([
+    ['…', [0xe2, 0x80], [0xa6]],
+    ['…', [0xe2], [0x80, 0xa6]],
+    ['—', [0xe2, 0x80], [0x94]],
+    ['😀', [0xf0, 0x9f, 0x98], [0x80]],
+  ])('%s split as %j + %j reads whole', async (char, first, second) => {
+    const { ShadowScreen } = await import('../../src/screen/shadow-screen.js');
+    const screen = new ShadowScreen({ cols: 20, rows: 2 });
+    screen.write(Uint8Array.from([0x61, ...first]));
+    screen.write(Uint8Array.from([...second, 0x62]));
+    await screen.flush();
+    expect(screen.visibleLines()[0]).toBe(`a${char}b`);
+    screen.dispose();
+  });
+});

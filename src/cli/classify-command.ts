@@ -1,0 +1,92 @@
+// `osf7501 classify [--rules NAME|FILE] [--size COLSxROWS] [--timeline] [--explain] RECORDING`: replay a recording
+// through the shim's screen, rules, sweep scheduler and status tracker, and print what it would have said.
+import { resolve } from 'node:path';
+import { RuleError } from '../rules/errors.js';
+import { MIN_COLS, MIN_ROWS } from '../screen/shadow-screen.js';
+import { loadRecording, RecordingError, type TerminalSize } from '../session/recording.js';
+import { replay } from '../session/replay.js';
+import { formatFinal, formatTimeline } from './classify-format.js';
+import { rulesForRecording } from './classify-rules.js';
+import { EXIT } from './exit-codes.js';
+import type { CliIo } from './io.js';
+import { newProgram, parseArgs } from './program.js';
+
+/** Largest `--size` side: far beyond any real terminal, small enough for the shadow screen. */
+const MAX_SIZE_SIDE = 1000;
+
+/** The options as commander hands them over. */
+interface ClassifyFlags {
+  rules?: string;
+  size?: string;
+  timeline?: boolean;
+  explain?: boolean;
+}
+
+/** Parses `COLSxROWS`; undefined when malformed or out of range. */
+export function parseSize(value: string): TerminalSize | undefined {
+  const m = /^(\d{1,4})x(\d{1,4})$/u.exec(value);
+  if (m === null) return undefined;
+  const cols = Number(m[1]);
+  const rows = Number(m[2]);
+  if (cols < MIN_COLS || rows < MIN_ROWS || cols > MAX_SIZE_SIDE || rows > MAX_SIZE_SIDE) return undefined;
+  return { cols, rows };
+}
+
+const DESCRIPTION =
+  "Replay RECORDING (an asciicast v2 .cast, or raw terminal output) through the same shadow screen, rules and sweep timing the shim uses, on the recording's clock, and print the final state: `STATE` or `blocked kind=KIND`. Raw output has no clock: it is fed in one go and swept once.";
+
+const EPILOG = `
+The rule set: --rules; else the one for the recording's command (asciicast header "command");
+else a folder of the path named after an app or a command (fixtures/claude-code/… → claude-code);
+else generic. The timeline shows what the shim would report (no report for the program's exit:
+a recording does not say how it ended). Exit status: 0, or 2 for a bad argument, file or rule file.
+`;
+
+/** Runs the classify subcommand. */
+export async function classifyCommand(argv: string[], io: CliIo): Promise<number> {
+  let parsed: { path: string; flags: ClassifyFlags } | undefined;
+  const program = newProgram('osf7501 classify', io)
+    .usage('[--rules NAME|FILE] [--size COLSxROWS] [--timeline] [--explain] RECORDING')
+    .description(DESCRIPTION)
+    .option('--rules <name|file>', 'classify with this rule set (an app name or a .toml file)')
+    .option('--size <COLSxROWS>', "the terminal size (raw output: default 80x24; a .cast: replaces its header's size)")
+    .option('--timeline', 'print one line per report the shim would write: `<seconds> <STATE>[ kind=<KIND>][ msg="…"]`')
+    .option('--explain', 'add the deciding rule, its matched text and msg; without --timeline, every rule\'s verdict on the final screen')
+    .argument('<recording>', 'the .cast file or raw output to replay')
+    .addHelpText('after', EPILOG)
+    .action((path: string, flags: ClassifyFlags) => {
+      parsed = { path, flags };
+    });
+  const status = await parseArgs(program, argv);
+  if (status !== undefined) return status;
+  if (parsed === undefined) return EXIT.usage;
+  const { path, flags } = parsed;
+  const fail = (message: string): number => {
+    io.stderr.write(`osf7501 classify: ${message}\n`);
+    return EXIT.usage;
+  };
+
+  let size: TerminalSize | undefined;
+  if (flags.size !== undefined) {
+    size = parseSize(flags.size);
+    if (size === undefined) {
+      return fail(`--size "${flags.size}": expected COLSxROWS such as 80x24 (columns ${MIN_COLS}–${MAX_SIZE_SIDE}, rows ${MIN_ROWS}–${MAX_SIZE_SIDE})`);
+    }
+  }
+  try {
+    const recording = loadRecording(resolve(io.cwd, path), size, path);
+    const chosen = rulesForRecording(recording, path, {
+      env: io.env,
+      cwd: io.cwd,
+      ...(flags.rules === undefined ? {} : { rules: flags.rules }),
+    });
+    const result = await replay(recording, { rules: chosen.rules });
+    const explain = flags.explain === true;
+    const lines = flags.timeline === true ? formatTimeline(result, explain) : formatFinal(result, chosen.rules, explain ? chosen : undefined);
+    io.stdout.write(lines.map((line) => `${line}\n`).join(''));
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof RecordingError || error instanceof RuleError) return fail(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,68 @@
+// The lines `osf7501 classify` prints: the final state, the timeline of reports, and the rules' verdicts.
+import type { Report } from '../protocol/types.js';
+import type { RuleSet, RuleTrace } from '../rules/rule-set.js';
+import type { Classification } from '../rules/types.js';
+import type { ReplayResult, ReplayScreen } from '../session/replay.js';
+
+/** Bidi controls and invisible formatting, escaped so a printed line cannot reorder itself. */
+const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
+
+/** Text as a JSON string, invisible characters escaped. */
+export function quote(text: string): string {
+  return JSON.stringify(text).replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** `STATE`, or `blocked kind=KIND`. */
+function stateWords(state: string, kind: string | undefined): string {
+  return kind === undefined ? state : `${state} kind=${kind}`;
+}
+
+/** ` rule=NAME matcher=KEY matched="…" msg="…"`: what decided a classification, for `--explain`. */
+function decidedBy(c: Classification, withMsg = true): string {
+  if (c.rule === undefined) return ' rule=(none: no rule matched)';
+  const parts = [` rule=${c.rule}`];
+  if (c.matcher !== undefined) parts.push(`matcher=${c.matcher}`);
+  if (c.matched !== undefined) parts.push(`matched=${quote(c.matched)}`);
+  if (withMsg && c.msg !== undefined) parts.push(`msg=${quote(c.msg)}`);
+  if (c.interrupted === true) parts.push('interrupted');
+  return parts.join(' ');
+}
+
+/** One rule's verdict on a screen, indented. */
+function traceLine(trace: RuleTrace): string {
+  const says = trace.kind === undefined ? trace.state : `${trace.state}:${trace.kind}`;
+  const head = `  #${trace.index} ${trace.rule} (${says}; region ${trace.region}, ${trace.regionRows} rows): ${trace.outcome}`;
+  const parts = [head];
+  if (trace.matcher !== undefined) parts.push(trace.matcher);
+  if (trace.matched !== undefined) parts.push(quote(trace.matched));
+  if (trace.msg !== undefined) parts.push(`msg=${quote(trace.msg)}`);
+  return parts.join(' ');
+}
+
+/** The final state (and, with `explain`, what decided it and every rule's verdict on the final screen). */
+export function formatFinal(result: ReplayResult, rules: RuleSet, explain: { why: string } | undefined): string[] {
+  const last: ReplayScreen | undefined = result.screens.at(-1);
+  if (last === undefined) {
+    return explain === undefined ? ['idle'] : ['idle rule=(none: the recording shows nothing)', `rules: ${rules.app} (${rules.file}), chosen by ${explain.why}`];
+  }
+  const c = last.classification;
+  const line = stateWords(c.state, c.kind);
+  if (explain === undefined) return [line];
+  return [
+    `${line}${decidedBy(c)}`,
+    `rules: ${rules.app} (${rules.file}), chosen by ${explain.why}`,
+    `final screen (${last.cols}x${last.rows}, swept at ${last.t.toFixed(3)} s), every rule's verdict:`,
+    ...rules.explain(last.lines).traces.map(traceLine),
+  ];
+}
+
+/** One report as `<seconds> <STATE>[ kind=<KIND>][ msg="…"]`. */
+export function formatReport(t: number, report: Report): string {
+  const msg = report.msg === undefined ? '' : ` msg=${quote(report.msg)}`;
+  return `${t.toFixed(3)} ${stateWords(report.state, report.kind)}${msg}`;
+}
+
+/** One line per report the shim would have written (with `explain`, what decided the screen behind it). */
+export function formatTimeline(result: ReplayResult, explain: boolean): string[] {
+  return result.reports.map(({ t, report, screen }) => `${formatReport(t, report)}${explain ? decidedBy(screen.classification, false) : ''}`);
+}

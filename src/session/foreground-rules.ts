@@ -1,0 +1,43 @@
+// For a wrapped shell: which rule set the foreground program calls for, and whether the shell has it.
+import { readForeground } from '../pty/foreground.js';
+import type { RuleEntry } from '../rules/load.js';
+import { programNames } from '../rules/program-names.js';
+
+/** A rule set to classify with, as the screen worker takes it. */
+export interface RuleChoice {
+  app: string;
+  ruleText: string;
+  ruleFile: string;
+}
+
+/** What the foreground means for the classification right now. */
+export interface ForegroundView {
+  /** Another program than the wrapped shell holds the terminal (a command is running). */
+  away: boolean;
+  /** The rule set to classify with: the foreground agent's, or the session's own. */
+  rules: RuleChoice;
+}
+
+/** Reads the foreground and picks rules; only used when the wrapped program has no rule set of its own. */
+export class ForegroundRules {
+  constructor(
+    private readonly childPid: () => number | undefined,
+    private readonly base: RuleChoice,
+    private readonly agents: readonly RuleEntry[],
+    private readonly readText: (entry: RuleEntry) => string,
+  ) {}
+
+  /** The current view, or undefined when the foreground cannot be read. */
+  poll(): ForegroundView | undefined {
+    const pid = this.childPid();
+    if (pid === undefined) return undefined;
+    const fg = readForeground(pid);
+    if (fg === undefined) return undefined;
+    const away = fg.pid !== pid;
+    if (!away) return { away, rules: this.base };
+    const names = programNames(fg.argv);
+    const entry = this.agents.find((e) => names.some((n) => e.rules.commands.includes(n) || e.rules.app === n));
+    if (entry === undefined) return { away, rules: this.base };
+    return { away, rules: { app: entry.rules.app, ruleText: this.readText(entry), ruleFile: entry.rules.file } };
+  }
+}
