@@ -8,6 +8,8 @@ import { OuterTerminal, runInTerminal, splitReports } from './support/outer-term
 
 const sha256 = (data: Uint8Array): string => createHash('sha256').update(data).digest('hex');
 const dir = mkdtempSync(join(tmpdir(), 'osf-exact-'));
+/** A hang guard for 100 whole shim runs on a loaded two-core machine, not a speed bound. */
+const RUNS_HANG_GUARD_MS = 600_000;
 
 describe('output passthrough', () => {
   test('20 MB of random bytes from the child arrive with the same sha256', async () => {
@@ -37,7 +39,7 @@ describe('output passthrough', () => {
     }
     expect(sizes.filter((n) => n !== data.length)).toEqual([]);
     expect(sizes.length).toBe(100);
-  });
+  }, RUNS_HANG_GUARD_MS);
 
   test('UTF-8 characters and escape sequences split across the child\'s writes arrive unchanged', async () => {
     // Each piece is written separately, with a pause, so the shim reads them as separate chunks.
