@@ -8,6 +8,8 @@ import { commandBasename, selectRules } from '../rules/load.js';
 import { Relay, type SessionObserver } from '../session/relay.js';
 import { createReporting, reportingDisabledBecause, type Reporting } from '../session/reporting.js';
 import type { ExitPolicy } from '../status/index.js';
+import type { Report } from '../protocol/index.js';
+import { StateRecap } from '../session/title-indicator.js';
 import { onEmergency } from './emergency.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
@@ -45,6 +47,8 @@ export interface RunExtras {
   observers?: (size: { cols: number; rows: number }) => SessionObserver[];
   /** Refuse to run unwrapped (no terminal): the caller needs the PTY. */
   requireTerminal?: string;
+  /** Show the state in the window title too, and print a recap of the states on stderr at the end. */
+  indicator?: string;
 }
 
 /** Runs the command and resolves to the status the shim should exit with. */
@@ -100,7 +104,9 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
     ...(options.rules === undefined ? {} : { rules: options.rules }),
     ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
     ...(options.log === undefined ? {} : { log: options.log }),
+    ...(extras.indicator === undefined ? {} : { titlePrefix: extras.indicator, onReport: (r: Report) => recap.add(r) }),
   };
+  const recap = new StateRecap();
   let reporting: Reporting | undefined;
   if (reportingDisabledBecause(reportingOptions) === undefined) {
     try {
@@ -152,6 +158,7 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
   try {
     const exit = await relay.run();
     reporter?.exit(exit);
+    if (extras.indicator !== undefined && reporter) io.stderr.write(recap.line());
     return shellStatus(exit);
   } finally {
     reporting?.dispose();

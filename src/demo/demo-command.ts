@@ -18,7 +18,7 @@ export const DEFAULT_AUTO_ANSWER_S = 8;
 const MAX_AUTO_ANSWER_S = 120;
 
 const DESCRIPTION =
-  `Run a short scripted session (about 25 s) with a simulated coding agent, wrapped as \`osf7501 <command>\` wraps any program. It types its own task, works, asks once for permission to run a command (press 1 or Enter to approve, Esc to deny; it approves itself after --auto-answer seconds), finishes, and exits. A 7501-aware terminal shows each state as it changes; \`--log FILE\` writes every report to FILE as well.`;
+  `Run a short scripted session (about 25 s) with a simulated coding agent, wrapped as \`osf7501 <command>\` wraps any program. It types its own task, works, asks once for permission to run a command (press 1 or Enter to approve, Esc to deny; it approves itself after --auto-answer seconds), finishes, and exits. A 7501-aware terminal shows each state as it changes; every terminal shows it in the window title, and a one-line recap follows the session; \`--log FILE\` writes every report to FILE as well.`;
 
 function parseSeconds(value: string): number {
   const seconds = Number(value);
@@ -50,6 +50,7 @@ export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
       ...(options.log === undefined ? {} : { log: options.log }),
     },
     io,
-    { requireTerminal: 'demo needs a terminal on stdin and stdout' },
+    // Without a 7501-aware terminal the window title shows each state live, and a recap follows.
+    { requireTerminal: 'demo needs a terminal on stdin and stdout', indicator: 'osf7501 demo' },
   );
 }

@@ -9,6 +9,7 @@ import { ScreenClient } from './screen-client.js';
 import { NativeBridge } from './native-bridge.js';
 import { StatusReporter } from './status-reporter.js';
 import { performance } from 'node:perf_hooks';
+import type { Report } from '../protocol/index.js';
 
 /** Environment variable that turns reports off while still wrapping (any non-empty value but 0). */
 export const NO_REPORT_ENV = 'OSF7501_NO_REPORT';
@@ -21,6 +22,10 @@ export interface ReportingOptions {
   onExit: ExitPolicy;
   tmuxWrap: boolean;
   report: boolean;
+  /** Mirror each report in the window title with this prefix. */
+  titlePrefix?: string;
+  /** Told of every report written. */
+  onReport?: (report: Report) => void;
   /** Answer the child's own OSC 7501 query (`--no-native` sets false). */
   native: boolean;
   log?: string;
@@ -103,6 +108,8 @@ export function createReporting(
     tmuxLevels: options.tmuxWrap && options.env['TMUX'] ? 1 : 0,
     write,
     onOsc7501: (event) => native.onOsc7501(event),
+    ...(options.titlePrefix === undefined ? {} : { titlePrefix: options.titlePrefix }),
+    ...(options.onReport === undefined ? {} : { onReport: options.onReport }),
     ...(log ? { log } : {}),
   });
   return {

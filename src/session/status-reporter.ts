@@ -11,6 +11,7 @@ import { ReportGate } from './report-gate.js';
 import type { SweepResult } from './screen-classifier.js';
 import type { Osc7501Event } from '../stream/index.js';
 import type { ForegroundRules, ForegroundView, RuleChoice } from './foreground-rules.js';
+import { POP_TITLE, PUSH_TITLE, titleSequence } from './title-indicator.js';
 
 /** How often waiting reports retry while the stream is mid-sequence and silent. */
 const GATE_RETRY_MS = 50;
@@ -48,6 +49,10 @@ export interface StatusReporterOptions {
   log?: ReportLogSink;
   /** Told of every OSC 7501 sequence in the child's output (the native bridge). */
   onOsc7501?: (event: Osc7501Event) => void;
+  /** Also show each report in the window title with this prefix (for terminals without 7501). */
+  titlePrefix?: string;
+  /** Told of every report written (the demo's recap). */
+  onReport?: (report: Report) => void;
   /** For a wrapped shell: follow the foreground program (its rule set; a running command is working). */
   foreground?: ForegroundRules;
 }
@@ -79,6 +84,7 @@ export class StatusReporter implements SessionObserver {
     this.scheduler = new SweepScheduler(options.timing);
     this.app = options.app;
     this.tracker = this.newTracker(options.app);
+    if (options.titlePrefix !== undefined) this.gate.submit(PUSH_TITLE);
     if (options.foreground) {
       this.foregroundTimer = setInterval(() => this.pollForeground(), FOREGROUND_POLL_MS);
       this.foregroundTimer.unref();
@@ -123,6 +129,7 @@ export class StatusReporter implements SessionObserver {
       if (report.state === 'clear' && this.native?.state === 'clear') continue;
       this.emit(report, 'exit', true);
     }
+    if (this.options.titlePrefix !== undefined) this.gate.submit(POP_TITLE);
     this.gate.forceFlush();
   }
 
@@ -227,7 +234,9 @@ export class StatusReporter implements SessionObserver {
     const bytes = this.encode(report);
     if (bytes === undefined) return;
     this.options.log?.report(report, source);
+    this.options.onReport?.(report);
     this.gate.submit(bytes);
+    if (this.options.titlePrefix !== undefined) this.gate.submit(titleSequence(this.options.titlePrefix, report));
   }
 
   private encode(report: Report): Uint8Array | undefined {

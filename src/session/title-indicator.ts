@@ -1,0 +1,36 @@
+// For terminals without OSC 7501: the state in the window title while it lasts, and a recap at the end.
+import { sanitizeText, type Report } from '../protocol/index.js';
+
+const encoder = new TextEncoder();
+/** Window-title budget in bytes: titles are short, and the text is untrusted. */
+const TITLE_BYTES = 120;
+/** xterm's title stack: save the user's title before, restore it after (ignored where unsupported). */
+export const PUSH_TITLE = encoder.encode('\x1b[22;2t');
+export const POP_TITLE = encoder.encode('\x1b[23;2t');
+
+/** `blocked: approve Bash: rm -rf build`, `working`, … */
+export function describeState(report: Report): string {
+  const kind = report.kind ? ` (${report.kind})` : '';
+  return report.msg ? `${report.state}${kind}: ${report.msg}` : `${report.state}${kind}`;
+}
+
+/** The OSC 2 sequence that shows `prefix · state` as the window title, sanitized. */
+export function titleSequence(prefix: string, report: Report): Uint8Array {
+  return encoder.encode(`\x1b]2;${sanitizeText(`${prefix} · ${describeState(report)}`, TITLE_BYTES)}\x1b\\`);
+}
+
+/** Collects the states reported, for a one-line recap once the terminal is restored. */
+export class StateRecap {
+  private readonly states: string[] = [];
+
+  /** Notes one report. */
+  add(report: Report): void {
+    const text = report.state === 'blocked' && report.msg ? `blocked (${report.msg})` : report.state;
+    if (this.states.at(-1) !== text) this.states.push(text);
+  }
+
+  /** `osf7501: idle → working → blocked (approve Bash: rm -rf build) → working → done → clear` */
+  line(): string {
+    return `osf7501: ${sanitizeText(this.states.join(' → '), 1024)}\n`;
+  }
+}
