@@ -115,7 +115,7 @@ describe('selectRules', () => {
   test('--rules with an unknown app name is an error listing the known apps', () => {
     const { env } = xdgWith({ 'codex.toml': ruleFile('codex', ['codex']) });
     expect(() => selectRules('claude', { env, rules: 'cursor' })).toThrow(
-      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, generic)',
+      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, gemini-cli, generic)',
     );
   });
 
@@ -152,6 +152,8 @@ describe('rules list and rules check', () => {
     expect(listing.map((l) => [l.app, l.origin, l.overridden])).toEqual([
       ['claude-code', 'user', false],
       ['claude-code', 'bundled', true],
+      ['codex', 'bundled', false],
+      ['gemini-cli', 'bundled', false],
       ['generic', 'bundled', false],
     ]);
     expect(listing[1]?.overriddenBy).toBe(join(dir, 'claude.toml'));
@@ -163,6 +165,8 @@ describe('rules list and rules check', () => {
     const results = checkRuleFiles([], { env });
     expect(results.filter((r) => r.ok).map((r) => r.path)).toEqual([
       join(BUNDLED, 'claude-code.toml'),
+      join(BUNDLED, 'codex.toml'),
+      join(BUNDLED, 'gemini.toml'),
       join(BUNDLED, 'generic.toml'),
     ]);
     const failed = results.find((r) => !r.ok);

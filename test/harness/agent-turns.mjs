@@ -1,0 +1,129 @@
+// What the mock model answers, for the agents other than Claude Code (Codex CLI, Gemini CLI, OpenCode).
+// Shared by test/harness/mock-agents.mjs (which speaks each agent's wire format) and the scenarios in
+// test/harness/agent-scenarios.mjs (which type the prompts).
+//
+// A turn: { match: RegExp, replies: [reply, …] }. The mock finds the latest plain user prompt in the
+// conversation, picks the first turn whose `match` finds it, and answers reply number n, where n is the
+// number of tool results sent back since that prompt. A reply is one of:
+//
+//   { text, delayMs?, chunks?, chunkMs? }                 a text answer (split into `chunks` pieces with pauses)
+//   { shell: 'cmd', justification?, text?, delayMs? }     a shell tool call (Codex: exec_command with
+//                                                         sandbox_permissions require_escalated; Gemini:
+//                                                         run_shell_command; OpenCode: bash), with optional text first
+//   { write: { path, content }, text? }                   a file write tool call (Gemini write_file, OpenCode write)
+//   { ask: { header, question, options: [{label, description}] } }  a question tool (Codex request_user_input)
+//   { httpError: 400|401|500, message }                   an HTTP error in the API's format
+//
+// `${cwd}` in strings is the project folder when the mock can tell it (Codex: <cwd> in the environment
+// context; Gemini: "I'm currently working in the directory:"); `${mock}` is the mock's own base URL.
+
+const slowText =
+  'Here is a summary of the repository. It has a single README file. ' +
+  'The build uses npm. Tests run with vitest. Nothing else stands out. ';
+
+const longText = Array.from({ length: 80 }, (_, i) => `Point ${i + 1}: the repository keeps its notes in plain text.`).join(' ');
+
+/** A list long enough to scroll the screen at 80×24 and 120×32. */
+const listText =
+  'Here are the files and what each one does:\n\n' +
+  Array.from({ length: 36 }, (_, i) => `- src/module${i + 1}.js: handles part ${i + 1} of the request pipeline.`).join('\n') +
+  '\n\nThat is the whole list.';
+
+/** @type {{ match: RegExp, replies: object[] }[]} */
+export const TURNS = [
+  {
+    match: /summarize this repo slowly/,
+    replies: [{ text: slowText.repeat(2), delayMs: 1500, chunkMs: 250, chunks: 24 }],
+  },
+  {
+    match: /make a build log/,
+    replies: [
+      {
+        shell: 'touch build.log',
+        justification: 'Do you want to create an empty build log?',
+        description: 'Create an empty build log',
+        text: "I'll create the file.",
+      },
+      { text: 'Created build.log; the folder holds README.md and package.json.' },
+    ],
+  },
+  {
+    match: /\brun the tests\b/,
+    replies: [
+      {
+        shell: 'npm test',
+        justification: 'Do you want to run the test suite?',
+        description: 'Run the test suite',
+      },
+      { text: 'Understood, I will not run the tests.' },
+    ],
+  },
+  {
+    match: /create notes\.txt/,
+    replies: [
+      { write: { path: 'notes.txt', content: 'Remember the milk.\n' }, text: "I'll write the notes file." },
+      { text: 'Wrote notes.txt with one line.' },
+    ],
+  },
+  {
+    match: /pick a database/,
+    replies: [
+      {
+        ask: {
+          header: 'Database',
+          question: 'Which database should the project use?',
+          options: [
+            { label: 'PostgreSQL (Recommended)', description: 'A full SQL server.' },
+            { label: 'SQLite', description: 'A single file, no server.' },
+          ],
+        },
+      },
+      { text: 'Noted: the project will use the database you picked.' },
+    ],
+  },
+  {
+    match: /explain the bug briefly/,
+    replies: [
+      {
+        text:
+          'The bug is an off-by-one error in the loop bound: it reads one element past the end. ' +
+          'I fixed nothing yet. Would you like me to add a regression test?',
+      },
+    ],
+  },
+  {
+    match: /write a long essay/,
+    replies: [{ text: longText, delayMs: 1200, chunkMs: 150, chunks: 80 }],
+  },
+  {
+    match: /list every file/,
+    replies: [{ text: listText, delayMs: 1000, chunkMs: 120, chunks: 30 }],
+  },
+  {
+    match: /plan the refactor/,
+    replies: [
+      {
+        text:
+          'Here is the plan.\n\n<proposed_plan>\n# Refactor the parser\n\n1. Split the parser into a tokenizer and a tree builder.\n2. Add tests for each.\n3. Remove the old entry point.\n</proposed_plan>\n',
+      },
+      { text: 'Done planning.' },
+    ],
+  },
+  {
+    match: /trigger a bad request/,
+    replies: [{ httpError: 400, message: 'The model mock-model does not accept this request (mock 400).' }],
+  },
+  {
+    match: /trigger an auth failure/,
+    replies: [{ httpError: 401, message: 'Incorrect API key provided (mock 401).' }],
+  },
+  {
+    match: /say hello/,
+    replies: [{ text: 'Hello from the mock model.' }],
+  },
+];
+
+/** The turn for a prompt, or undefined. */
+export function turnForPrompt(text) {
+  return TURNS.find((t) => t.match.test(text));
+}

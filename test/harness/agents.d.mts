@@ -1,0 +1,70 @@
+// Types for agents.mjs (tests import it from TypeScript).
+
+export const MOCK_KEY: string;
+
+export interface AgentDef {
+  app: string;
+  pkg: string;
+  command: string;
+  findBin(prefix: string): string | null;
+  setup(options: { root: string; home: string; project: string; mockUrl: string; options?: Record<string, unknown> }): {
+    env: Record<string, string>;
+    args: string[];
+  };
+  idle: RegExp;
+  prompt: RegExp;
+  working: RegExp;
+  exitText?: string;
+  exitKeys?: object[];
+  settleMs?: number;
+}
+
+export const AGENTS: Record<'codex' | 'gemini' | 'opencode', AgentDef>;
+
+export function agentCacheDir(agent: string, version: string): string;
+
+export function agentVersion(bin: string, env?: Record<string, string>): string;
+
+export interface InstalledAgent {
+  ok: true;
+  /** The command users run (node_modules/.bin/<name>). */
+  bin: string;
+  /** What `<agent> --version` says. */
+  version: string;
+  /** The npm prefix it lives in. */
+  dir: string;
+}
+
+export interface MissingAgent {
+  ok: false;
+  /** Why it cannot be used here (no registry, does not run). */
+  reason: string;
+}
+
+export function ensureAgent(
+  agent: 'codex' | 'gemini' | 'opencode',
+  version: string,
+  options?: { timeoutMs?: number },
+): Promise<InstalledAgent | MissingAgent>;
+
+export interface AgentMock {
+  url: string;
+  logFile: string | undefined;
+  stop(): void;
+}
+
+export function startAgentMock(options?: { logFile?: string; delayMs?: number }): Promise<AgentMock>;
+
+export interface AgentSandbox {
+  root: string;
+  home: string;
+  project: string;
+  env: Record<string, string>;
+  args: string[];
+  remove(): void;
+}
+
+export function makeAgentSandbox(
+  agent: 'codex' | 'gemini' | 'opencode',
+  options: { mockUrl: string; options?: Record<string, unknown>; files?: Record<string, string> },
+): AgentSandbox;

@@ -1,0 +1,305 @@
+// What it takes to run Codex CLI, Gemini CLI or OpenCode against test/harness/mock-agents.mjs, for the
+// recorder (record-agent.mjs) and the end-to-end tests (test/pty/<agent>-e2e.test.ts): find (or install) the
+// agent, start the mock, make a throw-away HOME and project that skip every first-run screen the scenario
+// does not want, and the agent's environment and arguments.
+//
+//   import { AGENTS, ensureAgent, startAgentMock, makeAgentSandbox } from '../harness/agents.mjs';
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The fake key every agent sends to the mock. */
+export const MOCK_KEY = 'sk-mock-osf7501-0123456789abcdefghij';
+
+const baseEnv = (home) => ({
+  PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+  HOME: home,
+  USER: 'user',
+  SHELL: '/bin/bash',
+  TERM: 'xterm-256color',
+  COLORTERM: 'truecolor',
+  LANG: 'C.UTF-8',
+  LC_ALL: 'C.UTF-8',
+  TZ: 'UTC',
+});
+
+function firstExisting(candidates) {
+  return candidates.find((c) => fs.existsSync(c)) ?? null;
+}
+
+/**
+ * The agents. Each has:
+ *   app         fixtures/<app>/ and the rules' app name
+ *   pkg         the npm package
+ *   command     the command name users type (the rules' `commands`)
+ *   findBin(prefix)        the runnable file inside an npm prefix, or null
+ *   setup({ root, home, project, mockUrl, options })  writes the config; returns { env, args }
+ *   idle, working          RegExps on the visible screen
+ *   exitText    what to type at the idle prompt to leave (or exitKeys: driver steps)
+ */
+export const AGENTS = {
+  codex: {
+    app: 'codex',
+    pkg: '@openai/codex',
+    command: 'codex',
+    findBin: (prefix) => firstExisting([path.join(prefix, 'node_modules', '.bin', 'codex')]),
+    /**
+     * CODEX_HOME/config.toml: a custom provider `mock` (Responses API at the mock), approval_policy
+     * on-request, the workspace-write sandbox, the project trusted (unless options.trusted === false, which
+     * also makes the project a git repository so Codex asks), and no sign-in (unless options.signIn, which
+     * leaves the provider at OpenAI with no key, so Codex opens its sign-in screen; options.updatePrompt
+     * writes a version.json that says 0.999.0 is out, so Codex opens its update chooser).
+     */
+    setup({ home, project, mockUrl, options = {} }) {
+      const codexHome = path.join(home, '.codex');
+      fs.mkdirSync(codexHome, { recursive: true });
+      const lines = [];
+      if (!options.signIn) {
+        lines.push(
+          'model = "gpt-5.1-codex"',
+          'model_provider = "mock"',
+          `approval_policy = "${options.approvalPolicy ?? 'on-request'}"`,
+          `sandbox_mode = "${options.sandboxMode ?? 'workspace-write'}"`,
+          `check_for_update_on_startup = ${options.updatePrompt ? 'true' : 'false'}`,
+          '',
+          '[model_providers.mock]',
+          'name = "Mock"',
+          `base_url = "${mockUrl}/v1"`,
+          'wire_api = "responses"',
+          'env_key = "OSF7501_MOCK_KEY"',
+          'request_max_retries = 0',
+          'stream_max_retries = 0',
+          '',
+          '[tui]',
+          'screen_reader_detection_done = true',
+          '',
+        );
+      }
+      if (options.trusted !== false) lines.push(`[projects."${project}"]`, 'trust_level = "trusted"', '');
+      else execFileSync('git', ['init', '-q', project]);
+      fs.writeFileSync(path.join(codexHome, 'config.toml'), lines.join('\n'));
+      if (options.updatePrompt) {
+        // A fresh update check that found a newer version: Codex offers to update before anything else.
+        const latest = { latest_version: '0.999.0', last_checked_at: new Date().toISOString(), dismissed_version: null };
+        fs.writeFileSync(path.join(codexHome, 'version.json'), JSON.stringify(latest));
+      }
+      const env = { ...baseEnv(home), CODEX_HOME: codexHome, OSF7501_MOCK_KEY: MOCK_KEY };
+      if (options.signIn) delete env.OSF7501_MOCK_KEY;
+      return { env, args: ['--no-daemon'] };
+    },
+    idle: /\? for shortcuts/,
+    prompt: /^› /m,
+    working: /esc to interrupt/,
+    exitText: '/exit',
+  },
+  gemini: {
+    app: 'gemini-cli',
+    pkg: '@google/gemini-cli',
+    command: 'gemini',
+    findBin: (prefix) => firstExisting([path.join(prefix, 'node_modules', '.bin', 'gemini')]),
+    /**
+     * ~/.gemini/settings.json: API-key auth already chosen (unless options.auth === 'dialog'), the project
+     * trusted when folder trust is on (options.trusted === false turns folder trust on and leaves the
+     * project untrusted), no update checks, telemetry or usage statistics.
+     */
+    setup({ home, project, mockUrl, options = {} }) {
+      const dir = path.join(home, '.gemini');
+      fs.mkdirSync(dir, { recursive: true });
+      const settings = {
+        general: { disableAutoUpdate: true, disableUpdateNag: true, enableAutoUpdate: false, enableAutoUpdateNotification: false },
+        privacy: { usageStatisticsEnabled: false },
+        telemetry: { enabled: false },
+        ui: { hideTips: true, showReleaseNotes: false },
+        ide: { enabled: false, hasSeenNudge: true },
+        security: {
+          auth: options.auth === 'dialog' ? {} : { selectedType: 'gemini-api-key' },
+          folderTrust: { enabled: options.trusted === false },
+        },
+      };
+      fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
+      if (options.trusted === false) fs.writeFileSync(path.join(dir, 'trustedFolders.json'), '{}');
+      const env = {
+        ...baseEnv(home),
+        GEMINI_API_KEY: MOCK_KEY,
+        GOOGLE_GEMINI_BASE_URL: mockUrl,
+        NO_BROWSER: 'true',
+        GEMINI_CLI_TRUST_WORKSPACE: options.trusted === false ? undefined : 'true',
+      };
+      if (options.auth === 'dialog') delete env.GEMINI_API_KEY;
+      for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+      return { env, args: options.args ?? [] };
+    },
+    idle: /Type your message/,
+    prompt: /Type your message/,
+    working: /esc to cancel/,
+    /** The prompt shows before start-up ends; a prompt sent earlier prints `Initializing... Prompts will be queued.` */
+    settleMs: 3000,
+    /** `/quit` races the slash-command popup (Enter may pick another entry): Ctrl+C twice instead. */
+    exitKeys: [{ key: 'ctrl-c' }, { sleep: 400 }, { key: 'ctrl-c' }],
+  },
+  opencode: {
+    app: 'opencode',
+    pkg: 'opencode-ai',
+    command: 'opencode',
+    findBin: (prefix) => firstExisting([path.join(prefix, 'node_modules', '.bin', 'opencode')]),
+    /** opencode.json in the project: an OpenAI-compatible provider `mock` at the mock, its model the default. */
+    setup({ home, project, mockUrl, options = {} }) {
+      const config = {
+        $schema: 'https://opencode.ai/config.json',
+        autoupdate: false,
+        share: 'disabled',
+        model: 'mock/mock-model',
+        small_model: 'mock/mock-model',
+        provider: {
+          mock: {
+            npm: '@ai-sdk/openai-compatible',
+            name: 'Mock',
+            options: { baseURL: `${mockUrl}/v1`, apiKey: MOCK_KEY },
+            models: { 'mock-model': { name: 'Mock Model', tool_call: true, limit: { context: 128000, output: 8192 } } },
+          },
+        },
+        permission: { bash: 'ask', edit: 'ask', webfetch: 'ask' },
+      };
+      fs.writeFileSync(path.join(project, 'opencode.json'), JSON.stringify(config, null, 2));
+      const env = {
+        ...baseEnv(home),
+        XDG_CONFIG_HOME: path.join(home, '.config'),
+        XDG_DATA_HOME: path.join(home, '.local', 'share'),
+        // Provider packages (@ai-sdk/openai-compatible) are installed into the cache on first use: share it.
+        XDG_CACHE_HOME: process.env.OSF7501_OPENCODE_CACHE || path.join(os.tmpdir(), 'osf7501-opencode-cache'),
+        XDG_STATE_HOME: path.join(home, '.local', 'state'),
+        OPENCODE_DISABLE_AUTOUPDATE: '1',
+        OPENCODE_DISABLE_LSP_DOWNLOAD: 'true',
+        OPENCODE_DISABLE_DEFAULT_PLUGINS: 'true',
+        OPENCODE_DISABLE_MODELS_FETCH: 'true',
+        ...(options.env ?? {}),
+      };
+      return { env, args: options.args ?? [] };
+    },
+    idle: /ctrl\+p commands/,
+    prompt: /Ask anything|ctrl\+p/,
+    working: /esc (?:to )?interrupt/,
+    settleMs: 3000,
+    exitText: '/exit',
+  },
+};
+
+/** Where a test keeps AGENT VERSION: `$OSF7501_AGENT_CACHE/<agent>-<version>` (default: the OS temp folder). */
+export function agentCacheDir(agent, version) {
+  const root = process.env.OSF7501_AGENT_CACHE || os.tmpdir();
+  return path.join(root, `${agent}-${version}`);
+}
+
+/** npm's words for "the registry cannot be reached" (offline CI, no proxy). */
+const NO_REGISTRY =
+  /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ERR_SOCKET_TIMEOUT|network request to .* failed|request to .* failed)\b/;
+
+function runNpm(args, timeoutMs) {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  return new Promise((resolve) => {
+    execFile(npm, args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ error, stdout: String(stdout), output: `${error ? error.message : ''}\n${stdout}\n${stderr}` }),
+    );
+  });
+}
+
+function registryProblem(result, timeoutMs) {
+  if (!result.error) return undefined;
+  if (result.error.killed === true || result.error.signal === 'SIGTERM') return `npm did not finish in ${timeoutMs / 1000} s`;
+  return NO_REGISTRY.exec(result.output)?.[0];
+}
+
+/** `<agent> --version`, reduced to the version number. */
+export function agentVersion(bin, env = {}) {
+  const out = execFileSync(bin, ['--version'], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 60_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return /\d+\.\d+\.\d+(?:[-+][\w.]+)?/.exec(out)?.[0] ?? out.trim();
+}
+
+/**
+ * AGENT at VERSION, installed into its cache folder with `npm install --prefix` when it is not there yet.
+ * Resolves to { ok: true, bin, version, dir } or, when the registry cannot be reached or the agent does not
+ * run on this machine, { ok: false, reason }. Any other install failure rejects.
+ */
+export async function ensureAgent(agent, version, { timeoutMs = 300_000 } = {}) {
+  const def = AGENTS[agent];
+  if (!def) throw new Error(`unknown agent ${agent}`);
+  const dir = agentCacheDir(agent, version);
+  const spec = `${def.pkg}@${version}`;
+  let bin = def.findBin(dir);
+  if (!bin) {
+    const probeMs = 30_000;
+    const probe = await runNpm(['view', spec, 'version', '--fetch-retries=0', '--fetch-timeout=15000'], probeMs);
+    const unreachable = registryProblem(probe, probeMs);
+    if (unreachable !== undefined) return { ok: false, reason: `cannot install ${spec}: no npm registry (${unreachable})` };
+    if (probe.error || probe.stdout.trim() !== version) {
+      throw new Error(`npm view ${spec} found no such version:\n${probe.output.slice(-2000)}`);
+    }
+    fs.mkdirSync(dir, { recursive: true });
+    const install = await runNpm(['install', '--prefix', dir, '--no-audit', '--no-fund', '--loglevel', 'error', spec], timeoutMs);
+    const lost = registryProblem(install, timeoutMs);
+    if (lost !== undefined) return { ok: false, reason: `cannot install ${spec}: no npm registry (${lost})` };
+    if (install.error) throw new Error(`npm install ${spec} failed:\n${install.output.slice(-2000)}`);
+    bin = def.findBin(dir);
+    if (!bin) throw new Error(`npm installed ${spec} into ${dir} but no binary is there`);
+  }
+  let reported;
+  try {
+    reported = agentVersion(bin, { HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'osf7501-ver-')) });
+  } catch (error) {
+    return { ok: false, reason: `${spec} is installed but does not run here: ${String(error.message).split('\n')[0]}` };
+  }
+  return { ok: true, bin, version: reported, dir };
+}
+
+/** Starts test/harness/mock-agents.mjs on a free port; resolves to { url, logFile, stop() }. */
+export async function startAgentMock({ logFile, delayMs } = {}) {
+  const args = [path.join(here, 'mock-agents.mjs'), '--port', '0'];
+  if (logFile) args.push('--log', logFile);
+  if (delayMs !== undefined) args.push('--delay', String(delayMs));
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', logFile ? 'inherit' : 'ignore'] });
+  const port = await new Promise((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const m = /MOCK_PORT=(\d+)/.exec(buf);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`mock exited with ${code} before listening`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    logFile,
+    stop: () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+    },
+  };
+}
+
+/**
+ * A temp folder with `home/` and `project/` (README.md, package.json, plus `files`), set up for AGENT:
+ * returns { root, home, project, env, args, remove() } — env and args to run the agent with.
+ */
+export function makeAgentSandbox(agent, { mockUrl, options = {}, files = {} }) {
+  const def = AGENTS[agent];
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `osf7501-${agent}-`));
+  const home = path.join(root, 'home');
+  const project = path.join(root, 'project');
+  fs.mkdirSync(home, { recursive: true });
+  fs.mkdirSync(project, { recursive: true });
+  fs.writeFileSync(path.join(project, 'README.md'), '# demo\n\nA tiny project for recordings.\n');
+  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'demo', version: '1.0.0' }, null, 2) + '\n');
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(project, name), text);
+  const { env, args } = def.setup({ root, home, project, mockUrl, options });
+  return { root, home, project, env, args, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+}

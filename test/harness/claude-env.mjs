@@ -1,0 +1,186 @@
+// What it takes to run a real Claude Code against the mock Anthropic API, for tests: find (or install) the
+// binary, start the mock, and make a throw-away HOME and project that skip every first-run screen.
+// The same set-up as record-claude.mjs (see README.md, "The recorder", step 1 and 2).
+//
+//   import { ensureClaude, startMock, makeSandbox, claudeEnv } from '../harness/claude-env.mjs';
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The fake key Claude Code sends to the mock; `~/.claude.json` pre-approves its last 20 characters. */
+export const API_KEY = 'sk-ant-test-osf7501-mock-key-0123456789abcdefghij';
+
+/** Where a test keeps Claude Code VERSION: `$OSF7501_CC_CACHE/cc-VERSION` (default: the OS temp folder). */
+export function claudeCacheDir(version) {
+  const root = process.env.OSF7501_CC_CACHE || os.tmpdir();
+  return path.join(root, `cc-${version}`);
+}
+
+/** The Claude Code binary inside an npm prefix (the platform package, or the wrapper's bin), or null. */
+export function findClaude(prefix) {
+  if (fs.existsSync(prefix) && fs.statSync(prefix).isFile()) return prefix;
+  const base = path.join(prefix, 'node_modules', '@anthropic-ai');
+  for (const c of [
+    path.join(base, `claude-code-${process.platform}-${process.arch}`, 'claude'),
+    path.join(base, 'claude-code', 'bin', 'claude.exe'),
+    path.join(base, 'claude-code', 'cli.js'),
+  ]) {
+    if (fs.existsSync(c) && fs.statSync(c).size > 100_000) return c;
+  }
+  return null;
+}
+
+/** npm's words for "the registry cannot be reached" (offline CI, no proxy). */
+const NO_REGISTRY =
+  /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ERR_SOCKET_TIMEOUT|network request to .* failed|request to .* failed)\b/;
+
+/** Runs npm; resolves to { error, output } (never rejects). */
+function runNpm(args, timeoutMs) {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  return new Promise((resolve) => {
+    execFile(npm, args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ error, stdout: String(stdout), output: `${error ? error.message : ''}\n${stdout}\n${stderr}` }),
+    );
+  });
+}
+
+/** Why npm could not reach the registry (a short phrase), or undefined when that was not the problem. */
+function registryProblem(result, timeoutMs) {
+  if (!result.error) return undefined;
+  if (result.error.killed === true || result.error.signal === 'SIGTERM') return `npm did not finish in ${timeoutMs / 1000} s`;
+  return NO_REGISTRY.exec(result.output)?.[0];
+}
+
+/**
+ * Claude Code VERSION, installed into its cache folder with `npm install --prefix` when it is not there yet.
+ * Resolves to { ok: true, bin, command: [file, ...args], version, dir } or, when the registry cannot be
+ * reached, { ok: false, reason }. Any other install failure rejects (a real problem, not a missing network).
+ * A quick `npm view` without retries comes first, so an offline run gives up in seconds, not minutes of
+ * npm's retry back-off.
+ */
+export async function ensureClaude(version, { timeoutMs = 240_000 } = {}) {
+  const dir = claudeCacheDir(version);
+  const spec = `@anthropic-ai/claude-code@${version}`;
+  let bin = findClaude(dir);
+  if (!bin) {
+    const probeMs = 30_000;
+    const probe = await runNpm(['view', spec, 'version', '--fetch-retries=0', '--fetch-timeout=15000'], probeMs);
+    const unreachable = registryProblem(probe, probeMs);
+    if (unreachable !== undefined) return { ok: false, reason: `cannot install ${spec}: no npm registry (${unreachable})` };
+    if (probe.error || probe.stdout.trim() !== version) {
+      throw new Error(`npm view ${spec} found no such version:\n${probe.output.slice(-2000)}`);
+    }
+    fs.mkdirSync(dir, { recursive: true });
+    const install = await runNpm(['install', '--prefix', dir, '--no-audit', '--no-fund', '--loglevel', 'error', spec], timeoutMs);
+    const lost = registryProblem(install, timeoutMs);
+    if (lost !== undefined) return { ok: false, reason: `cannot install ${spec}: no npm registry (${lost})` };
+    if (install.error) throw new Error(`npm install ${spec} failed:\n${install.output.slice(-2000)}`);
+    bin = findClaude(dir);
+    if (!bin) throw new Error(`npm installed ${spec} into ${dir} but no binary is there`);
+  }
+  const command = bin.endsWith('.js') ? [process.execPath, bin] : [bin];
+  const reported = execFileSync(command[0], [...command.slice(1), '--version'], { encoding: 'utf8' }).trim().split(/\s+/)[0];
+  return { ok: true, bin, command, version: reported, dir };
+}
+
+/** Starts test/harness/mock-anthropic.mjs on a free port; resolves to { url, logFile, stop() }. */
+export async function startMock({ logFile, delayMs } = {}) {
+  const args = [path.join(here, 'mock-anthropic.mjs'), '--port', '0'];
+  if (logFile) args.push('--log', logFile);
+  if (delayMs !== undefined) args.push('--delay', String(delayMs));
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', logFile ? 'inherit' : 'ignore'] });
+  const port = await new Promise((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const m = /MOCK_PORT=(\d+)/.exec(buf);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`mock exited with ${code} before listening`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    logFile,
+    stop: () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+    },
+  };
+}
+
+/**
+ * A temp folder with `home/` (onboarding done, the fake key approved, the project trusted, upsells off) and
+ * `project/` (README.md, package.json, plus `files`). Returns { root, home, project, remove() }.
+ */
+export function makeSandbox({ version, trusted = true, files = {} } = {}) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'osf7501-cc-'));
+  const home = path.join(root, 'home');
+  const project = path.join(root, 'project');
+  fs.mkdirSync(project, { recursive: true });
+  fs.writeFileSync(path.join(project, 'README.md'), '# demo\n\nA tiny project for recordings.\n');
+  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'demo', version: '1.0.0' }, null, 2) + '\n');
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(project, name), text);
+
+  fs.mkdirSync(path.join(home, '.claude'), { recursive: true });
+  const config = {
+    hasCompletedOnboarding: true,
+    lastOnboardingVersion: version,
+    theme: 'dark',
+    numStartups: 5,
+    firstStartTime: '2026-01-01T00:00:00.000Z',
+    autoUpdates: false,
+    bypassPermissionsModeAccepted: false,
+    hasSeenTasksHint: true,
+    fullscreenUpsellSeenCount: 5,
+    officialMarketplaceAutoInstallAttempted: true,
+    officialMarketplaceAutoInstalled: true,
+    lastReleaseNotesSeen: version,
+    tipsHistory: {},
+    customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] },
+    projects: {
+      [project]: {
+        allowedTools: [],
+        hasTrustDialogAccepted: trusted,
+        hasCompletedProjectOnboarding: true,
+        projectOnboardingSeenCount: 5,
+      },
+    },
+  };
+  fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify(config, null, 2));
+  fs.writeFileSync(
+    path.join(home, '.claude', 'settings.json'),
+    JSON.stringify({ skipWebFetchPreflight: true, autoUpdates: false, spinnerTipsEnabled: false }, null, 2),
+  );
+  return { root, home, project, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Claude Code's environment: the mock, the fake key, no updater, telemetry, tips or tool search. */
+export function claudeEnv({ mockUrl, home }) {
+  return {
+    PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    HOME: home,
+    USER: 'user',
+    SHELL: '/bin/bash',
+    TERM: 'xterm-256color',
+    COLORTERM: 'truecolor',
+    LANG: 'C.UTF-8',
+    LC_ALL: 'C.UTF-8',
+    TZ: 'UTC',
+    ANTHROPIC_BASE_URL: mockUrl,
+    ANTHROPIC_API_KEY: API_KEY,
+    ENABLE_TOOL_SEARCH: 'false',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    DISABLE_BUG_COMMAND: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    CLAUDE_CODE_DISABLE_TERMINAL_TITLE: '0',
+    CLAUDE_CODE_IDE_SKIP_AUTO_INSTALL: '1',
+    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
+  };
+}
