@@ -1,0 +1,45 @@
+// The lifecycle-hook vocabulary: which Claude Code hooks the shim listens to and what one tells it.
+
+/** The Claude Code hook events the shim can inject and map, in the order they occur in a turn. */
+export const HOOK_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Notification', 'Stop'] as const;
+export type HookEventName = (typeof HOOK_EVENTS)[number];
+
+/**
+ * The events injected by default: those every Claude Code with hooks knows (1.0.x on). `PermissionRequest`
+ * (Claude Code ≥ 2.0.45) is opt-in: an event name an older Claude Code does not know may make it reject
+ * the whole `--settings` value, the user's settings included.
+ */
+export const DEFAULT_HOOK_EVENTS: readonly HookEventName[] = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop'];
+
+/** The states a hook can tell (a subset of the protocol's). */
+export type HookState = 'working' | 'blocked' | 'idle' | 'done';
+
+/** What a `blocked` hook waits for (a subset of the protocol's kinds). */
+export type HookBlockedKind = 'permission' | 'question';
+
+/** One hook call, mapped: the state it implies and what it names. Text fields are capped, not sanitized. */
+export interface HookSignal {
+  /** The hook that fired. */
+  event: HookEventName;
+  state: HookState;
+  /** Set when state is `blocked`. */
+  kind?: HookBlockedKind;
+  /** What waits (`approve Bash`, `approve Bash: npm test`); at most {@link MSG_MAX_BYTES} bytes. */
+  msg?: string;
+  /** The tool of a tool event; at most {@link NAME_MAX_BYTES} bytes. */
+  tool?: string;
+  /** Claude Code's `notification_type` of a Notification (`permission_prompt`, `idle_prompt`, …), when given. */
+  notification?: string;
+}
+
+/** Bytes of hook payload read from stdin; a larger payload is cut there (the tool name is still found). */
+export const PAYLOAD_MAX_BYTES = 64 * 1024;
+/** Bytes of a signal's msg (the shim's encoder sanitizes and may cut it further). */
+export const MSG_MAX_BYTES = 512;
+/** Bytes of a tool name or notification type. */
+export const NAME_MAX_BYTES = 128;
+
+/** True when `name` is one of {@link HOOK_EVENTS}. */
+export function isHookEventName(name: unknown): name is HookEventName {
+  return typeof name === 'string' && (HOOK_EVENTS as readonly string[]).includes(name);
+}

@@ -1,0 +1,29 @@
+// Pure: which hook events a Claude Code version knows, so the shim never injects one it would warn about.
+import { DEFAULT_HOOK_EVENTS, type HookEventName } from './events.js';
+
+/** Claude Code 2.0.45 added the PermissionRequest hook (fired as the dialog opens, with the tool's input).
+ * An older version shows a "Settings Warning" dialog for an event it does not know (2.1.150 does for an
+ * unknown name), so the event is only added when the version is known to have it. */
+export const PERMISSION_REQUEST_SINCE = '2.0.45';
+
+/** `major.minor.patch` as numbers, or undefined when `version` does not start that way. */
+export function parseVersion(version: string): [number, number, number] | undefined {
+  const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version.trim());
+  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
+}
+
+/** True when `version` is `since` or newer; false when it is older or unreadable. */
+export function atLeast(version: string, since: string): boolean {
+  const a = parseVersion(version);
+  const b = parseVersion(since);
+  if (a === undefined || b === undefined) return false;
+  for (let i = 0; i < 3; i++) if (a[i]! !== b[i]!) return a[i]! > b[i]!;
+  return true;
+}
+
+/** The events to inject for Claude Code `version` (undefined = unknown: the defaults only). */
+export function hookEventsFor(version: string | undefined): HookEventName[] {
+  const events = [...DEFAULT_HOOK_EVENTS];
+  if (version !== undefined && atLeast(version, PERMISSION_REQUEST_SINCE)) events.splice(1, 0, 'PermissionRequest');
+  return events;
+}

@@ -1,0 +1,87 @@
+// The hook's client: reads the payload however it arrives, and never fails or hangs.
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, test } from 'vitest';
+import { HookServer, type ReceivedSignal } from '../../src/hooks/channel.js';
+import { PAYLOAD_MAX_BYTES } from '../../src/hooks/events.js';
+import { readPayload, runHook, type PayloadStream } from '../../src/hooks/hook-client.js';
+
+/** Longer than any read in these tests; a read that resolves early shows it did not need the timer. */
+const LONG_WAIT_MS = 60_000;
+const PAYLOAD = JSON.stringify({ hook_event_name: 'Notification', message: 'Claude needs your permission to use Bash — «ok»' });
+/** `Claude needs your permission to use Bash — «ok»` names the tool Bash. */
+
+const servers: HookServer[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) s.dispose();
+});
+
+function feed(stream: PassThrough, bytes: Buffer, size: number): void {
+  for (let i = 0; i < bytes.length; i += size) stream.write(bytes.subarray(i, i + size));
+}
+
+describe('readPayload', () => {
+  test.each([1, 2, 3, 7, 64])('a payload in chunks of %i bytes (UTF-8 split included), stdin left open: complete JSON ends the read', async (size) => {
+    const stream = new PassThrough();
+    const read = readPayload(stream, LONG_WAIT_MS);
+    feed(stream, Buffer.from(PAYLOAD), size);
+    const payload = await read;
+    expect(payload.json).toEqual(JSON.parse(PAYLOAD));
+  });
+
+  test('a payload over the cap is cut at it and not parsed', async () => {
+    const stream = new PassThrough();
+    const read = readPayload(stream, LONG_WAIT_MS);
+    stream.end(Buffer.from(`{"tool_name":"Write","content":"${'x'.repeat(PAYLOAD_MAX_BYTES)}"}`));
+    const payload = await read;
+    expect(payload.json).toBeUndefined();
+    expect(Buffer.byteLength(payload.text)).toBe(PAYLOAD_MAX_BYTES);
+  });
+
+  test('stdin closed with nothing: an empty payload', async () => {
+    const stream = new PassThrough();
+    const read = readPayload(stream, LONG_WAIT_MS);
+    stream.end();
+    expect(await read).toEqual({ json: undefined, text: '' });
+  });
+
+  test('stdin that never ends nor completes: the read gives up after its wait', async () => {
+    const stream = new PassThrough();
+    const read = readPayload(stream, 10);
+    stream.write('{"message": "x"');
+    expect((await read).json).toBeUndefined();
+  });
+});
+
+describe('runHook', () => {
+  const closedStdin = (): PayloadStream => new PassThrough().end();
+
+  test('with the socket and token in the env: sent, and the server gets the mapped signal', async () => {
+    const server = await HookServer.start();
+    servers.push(server);
+    const got = new Promise<ReceivedSignal>((resolve) => server.onSignal(resolve));
+    const stdin = (): PayloadStream => new PassThrough().end(PAYLOAD);
+    expect(await runHook('Notification', stdin, server.childEnv())).toBe('sent');
+    expect((await got).signal).toEqual({ event: 'Notification', state: 'blocked', kind: 'permission', msg: 'approve Bash' });
+  });
+
+  test.each<[string, string | undefined, NodeJS.ProcessEnv, string]>([
+    ['no event', undefined, { OSF7501_HOOK_SOCKET: '/x', OSF7501_HOOK_TOKEN: 't' }, 'unknown-event'],
+    ['an unknown event', 'SessionStart', { OSF7501_HOOK_SOCKET: '/x', OSF7501_HOOK_TOKEN: 't' }, 'unknown-event'],
+    ['no env', 'Stop', {}, 'no-channel'],
+    ['no token', 'Stop', { OSF7501_HOOK_SOCKET: '/x' }, 'no-channel'],
+    ['a socket that does not exist', 'Stop', { OSF7501_HOOK_SOCKET: '/nonexistent/hook.sock', OSF7501_HOOK_TOKEN: 't' }, 'send-failed'],
+    ['a notification with no payload', 'Notification', { OSF7501_HOOK_SOCKET: '/x', OSF7501_HOOK_TOKEN: 't' }, 'no-signal'],
+  ])('%s → %s, never a rejection', async (_name, event, env, outcome) => {
+    expect(await runHook(event, closedStdin, env)).toBe(outcome);
+  });
+
+  test('events that need no payload never touch stdin', async () => {
+    let touched = false;
+    const stdin = (): PayloadStream => {
+      touched = true;
+      return new PassThrough();
+    };
+    await runHook('Stop', stdin, { OSF7501_HOOK_SOCKET: '/nonexistent/hook.sock', OSF7501_HOOK_TOKEN: 't' });
+    expect(touched).toBe(false);
+  });
+});

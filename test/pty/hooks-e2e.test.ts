@@ -1,0 +1,253 @@
+// The lifecycle-hooks signal end to end, with real processes: the light hook entry (what the injected
+// settings run) and `osf7501 hook` talk to a HookServer; then a real Claude Code, started with the
+// injected --settings (merged with a user settings file), drives its hooks through a Bash approval.
+//
+// Claude Code runs here in its own node-pty, not under the shim (the lead wires hooks into the shim);
+// it is installed on first use into $OSF7501_CC_CACHE/cc-<version> and the test is skipped, with the
+// reason, when no npm registry is reachable.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import xtermHeadless from '@xterm/headless';
+import * as pty from 'node-pty';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { HookServer, type ReceivedSignal, type RefusedMessage } from '../../src/hooks/channel.js';
+import { claudeVersionAt } from '../../src/hooks/claude-version.js';
+import type { HookSignal } from '../../src/hooks/events.js';
+import { injectClaudeHooks } from '../../src/hooks/inject.js';
+import { hookEventsFor } from '../../src/hooks/versions.js';
+import { claudeEnv, ensureClaude, makeSandbox, startMock, type InstalledClaude, type Mock } from '../harness/claude-env.mjs';
+import { BIN, REPO } from './support/outer-terminal.js';
+
+const { Terminal } = xtermHeadless;
+
+/** The built light entry, as defaultHookCommand() names it from dist/. */
+const ENTRY = join(REPO, 'dist', 'src', 'hooks', 'hook-entry.js');
+const HOOK_COMMAND = [process.execPath, ENTRY];
+/** Hang guard for one awaited event (not a performance bound). */
+const WAIT_MS = 30_000;
+const INSTALL_MS = 240_000;
+const VERSIONS = ['2.1.332', '2.1.150'];
+const COLS = 100;
+const ROWS = 30;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs argv with `stdin` and `env`; resolves to its status and everything it printed. */
+function run(argv: string[], stdin: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0]!, argv.slice(1), { env: { PATH: process.env['PATH'], ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.stdin.on('error', () => undefined); // a hook that never reads stdin may close it first
+    child.stdin.end(stdin);
+    const guard = setTimeout(() => reject(new Error(`${argv.join(' ')} did not exit`)), WAIT_MS);
+    child.on('exit', (status) => {
+      clearTimeout(guard);
+      resolve({ status, output });
+    });
+  });
+}
+
+/** Collects a server's signals and refusals; waits for the next one matching. */
+class Collector {
+  readonly signals: HookSignal[] = [];
+  readonly refused: RefusedMessage[] = [];
+  private wake: (() => void) | undefined;
+
+  constructor(server: HookServer) {
+    server.onSignal((r: ReceivedSignal) => {
+      this.signals.push(r.signal);
+      this.wake?.();
+    });
+    server.onRefused((r) => {
+      this.refused.push(r);
+      this.wake?.();
+    });
+  }
+
+  async until(test: () => boolean, what: string): Promise<void> {
+    const deadline = Date.now() + WAIT_MS;
+    while (!test()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; signals so far: ${JSON.stringify(this.signals)}`);
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        setTimeout(resolve, 100);
+      });
+    }
+  }
+}
+
+/** Whether the lead has registered `osf7501 hook` yet (before that, `hook` is taken for a command name). */
+const hookRegistered = /Usage: osf7501 hook/.test(spawnSync(process.execPath, [BIN, 'hook', '--help'], { encoding: 'utf8' }).stdout ?? '');
+
+const servers: HookServer[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) s.dispose();
+});
+
+async function start(): Promise<{ server: HookServer; seen: Collector }> {
+  const server = await HookServer.start();
+  servers.push(server);
+  return { server, seen: new Collector(server) };
+}
+
+const PRE_TOOL_USE = JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } });
+
+describe.each([
+  ['the light entry (what the injected settings run)', [...HOOK_COMMAND], true],
+  ['osf7501 hook', [process.execPath, BIN, 'hook'], hookRegistered],
+])('%s', (_name, command, available) => {
+  describe.skipIf(!available)('as a real process', () => {
+    test('PreToolUse with a payload and the session env → the server gets working; status 0, nothing printed', async () => {
+      const { server, seen } = await start();
+      const result = await run([...command, 'PreToolUse'], PRE_TOOL_USE, server.childEnv());
+      expect(result).toEqual({ status: 0, output: '' });
+      await seen.until(() => seen.signals.length > 0, 'the signal');
+      expect(seen.signals).toEqual([{ event: 'PreToolUse', state: 'working', tool: 'Bash' }]);
+    });
+
+    test('a permission Notification → blocked(permission)', async () => {
+      const { server, seen } = await start();
+      const payload = JSON.stringify({ hook_event_name: 'Notification', message: 'Claude needs your permission to use Bash' });
+      expect(await run([...command, 'Notification'], payload, server.childEnv())).toEqual({ status: 0, output: '' });
+      await seen.until(() => seen.signals.length > 0, 'the signal');
+      expect(seen.signals).toEqual([{ event: 'Notification', state: 'blocked', kind: 'permission', msg: 'approve Bash' }]);
+    });
+
+    test('the wrong token: refused, no signal; the hook still exits 0 silently', async () => {
+      const { server, seen } = await start();
+      const env = { ...server.childEnv(), OSF7501_HOOK_TOKEN: 'f'.repeat(32) };
+      expect(await run([...command, 'Stop'], '{}', env)).toEqual({ status: 0, output: '' });
+      await seen.until(() => seen.refused.length > 0, 'the refusal');
+      expect(seen.refused.map((r) => r.reason)).toEqual(['bad-token']);
+      expect(seen.signals).toEqual([]);
+    });
+
+    test.each<[string, NodeJS.ProcessEnv, string]>([
+      ['no server (the socket is gone)', { OSF7501_HOOK_SOCKET: '/nonexistent/osf7501/hook.sock', OSF7501_HOOK_TOKEN: 'x' }, PRE_TOOL_USE],
+      ['no env at all', {}, PRE_TOOL_USE],
+      ['a bad payload', { OSF7501_HOOK_SOCKET: '/nonexistent/osf7501/hook.sock', OSF7501_HOOK_TOKEN: 'x' }, '\u0000{{{ not json'],
+    ])('%s: status 0, nothing printed', async (_name, env, stdin) => {
+      expect(await run([...command, 'Notification'], stdin, env)).toEqual({ status: 0, output: '' });
+    });
+  });
+});
+
+describe.skipIf(!existsSync(ENTRY))('the light entry when stdin never closes', () => {
+  test('it still exits 0 (its own deadline), nothing printed', async () => {
+    const { server } = await start();
+    const child = spawn(process.execPath, [ENTRY, 'Notification'], { env: server.childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.write('{"message": "never finished');
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.stdin.destroy();
+    expect({ status, output }).toEqual({ status: 0, output: '' });
+  });
+});
+
+// ---- a real Claude Code --------------------------------------------------------------------------
+
+/** What the user's own --settings file holds: a Stop hook that leaves a mark, which must still run. */
+function userSettings(marker: string): string {
+  return JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `touch '${marker}'` }] }] } });
+}
+
+let mock: Mock | undefined;
+beforeAll(async () => {
+  mock = await startMock({});
+});
+afterAll(() => mock?.stop());
+
+describe.each(VERSIONS)('Claude Code %s with the injected hooks', (version) => {
+  let claude: InstalledClaude | undefined;
+  let skipReason: string | undefined;
+
+  beforeAll(async () => {
+    const found = await ensureClaude(version, { timeoutMs: INSTALL_MS });
+    if (found.ok) claude = found;
+    else {
+      skipReason = found.reason;
+      console.warn(`hooks-e2e: skipping Claude Code ${version}: ${found.reason}`);
+    }
+  }, INSTALL_MS + 30_000);
+
+  test('a Bash approval: working, blocked (as the dialog opens, and its notification), working, done; the user\'s hook still runs', async (ctx) => {
+    if (skipReason !== undefined) ctx.skip(skipReason);
+    if (!claude || !mock) throw new Error('set-up did not run');
+    const sandbox = makeSandbox({ version: claude.version });
+    const { server, seen } = await start();
+    const marker = join(sandbox.root, 'user-stop-hook-ran');
+    writeFileSync(join(sandbox.project, 'my-settings.json'), userSettings(marker));
+    const detected = claudeVersionAt(claude.bin);
+    expect(detected).toBe(claude.version);
+    const injected = injectClaudeHooks(['--permission-mode', 'default', '--settings', 'my-settings.json'], {
+      hookCommand: HOOK_COMMAND,
+      events: hookEventsFor(detected),
+      cwd: sandbox.project,
+      spillDir: server.directory,
+    });
+    expect(injected.injected).toBe(true);
+    const child = pty.spawn(claude.command[0]!, [...claude.command.slice(1), ...injected.argv], {
+      cols: COLS,
+      rows: ROWS,
+      cwd: sandbox.project,
+      env: { ...claudeEnv({ mockUrl: mock.url, home: sandbox.home }), ...server.childEnv() },
+    });
+    const exited = new Promise<void>((resolve) => child.onExit(() => resolve()));
+    const term = new Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true });
+    child.onData((d) => term.write(d));
+    term.onData((d) => child.write(d));
+    const screen = (): string => {
+      const b = term.buffer.active;
+      return Array.from({ length: ROWS }, (_, y) => b.getLine(b.viewportY + y)?.translateToString(true) ?? '').join('\n');
+    };
+    const waitScreen = async (pattern: RegExp, what: string): Promise<void> => {
+      const deadline = Date.now() + WAIT_MS;
+      while (!pattern.test(screen())) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${screen()}`);
+        await sleep(50);
+      }
+    };
+    const has = (want: Partial<HookSignal>): (() => boolean) => () =>
+      seen.signals.some((s) => Object.entries(want).every(([k, v]) => s[k as keyof HookSignal] === v));
+    try {
+      await waitScreen(/\? for shortcuts/, 'the idle prompt');
+      for (const ch of 'make a build log') {
+        child.write(ch);
+        await sleep(25);
+      }
+      child.write('\r');
+      await waitScreen(/Do you want to proceed\?/, 'the permission dialog');
+      await seen.until(has({ event: 'PermissionRequest' }), 'PermissionRequest');
+      // Claude Code sends its permission notification once the dialog has been up, untouched, for 6 s.
+      await seen.until(has({ event: 'Notification' }), 'the permission notification');
+      child.write('1');
+      await waitScreen(/README\.md and package\.json/, 'the answer after the approval');
+      await seen.until(has({ event: 'Stop' }), 'Stop');
+      expect(seen.signals).toEqual([
+        { event: 'UserPromptSubmit', state: 'working' },
+        { event: 'PreToolUse', state: 'working', tool: 'Bash' },
+        { event: 'PermissionRequest', state: 'blocked', kind: 'permission', msg: 'approve Bash: touch build.log', tool: 'Bash' },
+        { event: 'Notification', state: 'blocked', kind: 'permission', msg: 'Claude needs your permission', notification: 'permission_prompt' },
+        { event: 'PostToolUse', state: 'working', tool: 'Bash' },
+        { event: 'Stop', state: 'done' },
+      ]);
+      expect(seen.refused).toEqual([]);
+      // The user's Stop hook (from their --settings file) ran beside ours.
+      await seen.until(() => existsSync(marker), "the user's own Stop hook");
+      // No settings warning: Claude Code accepted every injected event.
+      expect(screen()).not.toMatch(/Settings Warning/);
+    } finally {
+      // Claude Code writes to its HOME until it has exited: only then can the sandbox go.
+      child.kill();
+      await Promise.race([exited, sleep(WAIT_MS)]);
+      term.dispose();
+      sandbox.remove();
+    }
+  });
+});
+
