@@ -1,0 +1,23 @@
+// The inbox subcommands, for main.ts's SUBCOMMANDS table.
+import type { CliIo } from './io.js';
+import { lsCommand } from './ls-command.js';
+import { answerCommand, sendCommand } from './send-command.js';
+import { waitCommand } from './wait-command.js';
+import { watchCommand } from './watch-command.js';
+
+/** `ls`, `watch`, `wait`, `send`, `answer`: name → runner. */
+export const INBOX_SUBCOMMANDS: ReadonlyArray<[string, (argv: string[], io: CliIo) => Promise<number>]> = [
+  ['ls', (argv, io) => lsCommand(argv, io)],
+  ['watch', (argv, io) => watchCommand(argv, io)],
+  ['wait', waitCommand],
+  ['send', sendCommand],
+  ['answer', answerCommand],
+];
+
+/** Lines for main.ts's EPILOG. */
+export const INBOX_EPILOG = `  ls [--json]                                    list live sessions, most urgent first
+  watch                                          the same list, live
+  wait [--until STATE] [--timeout S] [SESSION]   wait until a session is blocked, done or idle
+  send [--no-enter] SESSION TEXT                 type a task into a session (refused while it is blocked)
+  answer [--no-enter] SESSION CHOICE             answer a blocked session's dialog
+`;

@@ -1,0 +1,29 @@
+// `osf7501 ls [--json]`: every live session, most urgent first, with how long it has been in its state.
+import { INBOX_EXIT, INBOX_EXIT_HELP } from '../inbox/exit-codes.js';
+import { formatTable } from '../inbox/format.js';
+import type { CliIo } from './io.js';
+import { listSessions } from '../inbox/cli-lookup.js';
+import { newProgram, parseArgs } from './program.js';
+
+/** Runs the ls subcommand; removes the entries of crashed shims on the way. */
+export async function lsCommand(argv: string[], io: CliIo, now: () => number = Date.now): Promise<number> {
+  let json = false;
+  const program = newProgram('osf7501 ls', io)
+    .description('List every live osf7501 session, most urgent first (blocked, error, done, working, idle).')
+    .option('--json', 'print a JSON array of the entries (with inStateMs) for scripts')
+    .addHelpText('after', INBOX_EXIT_HELP)
+    .action((flags: { json?: boolean }) => {
+      json = flags.json === true;
+    });
+  const status = await parseArgs(program, argv);
+  if (status !== undefined) return status;
+  const sessions = listSessions('osf7501 ls', io, true);
+  if (typeof sessions === 'number') return sessions;
+  const at = now();
+  if (json) {
+    io.stdout.write(`${JSON.stringify(sessions.map((s) => ({ ...s, inStateMs: Math.max(0, at - s.since) })), null, 2)}\n`);
+  } else {
+    io.stdout.write(formatTable(sessions, at, io.env['HOME']).map((l) => `${l}\n`).join(''));
+  }
+  return INBOX_EXIT.ok;
+}

@@ -1,0 +1,57 @@
+// `osf7501 watch`: the `ls` list, redrawn on every change and every second, blocked sessions highlighted.
+import { ensureRuntimeDir, runtimeDirPath } from '../inbox/runtime-dir.js';
+import { INBOX_EXIT, INBOX_EXIT_HELP } from '../inbox/exit-codes.js';
+import { alignRows, tableRows } from '../inbox/format.js';
+import { RegistryWatch } from '../inbox/registry-watch.js';
+import { listSessions } from '../inbox/cli-lookup.js';
+import type { CliIo } from './io.js';
+import { newProgram, parseArgs } from './program.js';
+
+/** The durations tick: redraw at least this often (ms). */
+const REDRAW_MS = 1_000;
+const HOME_CLEAR = '\u001b[H\u001b[2J';
+const HIGHLIGHT = '\u001b[1;7m';
+const RESET = '\u001b[0m';
+
+/** Runs watch until SIGINT/SIGTERM (or `stop` aborts); exits 0. */
+export async function watchCommand(argv: string[], io: CliIo, stop?: AbortSignal): Promise<number> {
+  const program = newProgram('osf7501 watch', io)
+    .description('Show every live osf7501 session, most urgent first, redrawn as they change (Ctrl-C to quit).')
+    .addHelpText('after', INBOX_EXIT_HELP)
+    .action(() => {});
+  const status = await parseArgs(program, argv);
+  if (status !== undefined) return status;
+  let dir: string;
+  try {
+    dir = ensureRuntimeDir(runtimeDirPath(io.env));
+  } catch (error) {
+    io.stderr.write(`osf7501 watch: ${(error as Error).message}\n`);
+    return INBOX_EXIT.usage;
+  }
+  const colour = io.stdout.isTTY === true;
+  let last = '';
+  const draw = (): void => {
+    const sessions = listSessions('osf7501 watch', io, true);
+    if (typeof sessions === 'number') return;
+    const lines = sessions.length === 0 ? ['no osf7501 sessions'] : alignRows(tableRows(sessions, Date.now(), io.env['HOME']));
+    const shown = lines.map((line, i) => (colour && i > 0 && sessions[i - 1]?.state === 'blocked' ? `${HIGHLIGHT}${line}${RESET}` : line));
+    const frame = `${colour ? HOME_CLEAR : ''}${shown.join('\n')}\n${colour ? '' : '\n'}`;
+    if (frame === last) return;
+    last = frame;
+    io.stdout.write(frame);
+  };
+  return new Promise<number>((resolve) => {
+    const watcher = new RegistryWatch(dir, draw, REDRAW_MS);
+    const end = (): void => {
+      watcher.dispose();
+      process.off('SIGINT', end);
+      process.off('SIGTERM', end);
+      stop?.removeEventListener('abort', end);
+      resolve(INBOX_EXIT.ok);
+    };
+    process.once('SIGINT', end);
+    process.once('SIGTERM', end);
+    stop?.addEventListener('abort', end);
+    draw();
+  });
+}

@@ -1,0 +1,116 @@
+// Pure: one registry entry (a live session's published state) and its validation when read back.
+import { BLOCKED_KINDS, STATES, type BlockedKind, type State } from '../protocol/types.js';
+
+/** Version of the entry format; readers ignore entries of another version. */
+export const ENTRY_VERSION = 1;
+
+/** What never changes during a session: given to the publisher when the shim starts. */
+export interface SessionInfo {
+  /** The session id (`<pid>-<hex>`, the child's `OSF7501_SESSION`). */
+  id: string;
+  /** The shim's pid: the entry is stale once it is gone. */
+  pid: number;
+  /** The app name the session reports under (`claude`, `bash`). */
+  app: string;
+  /** The wrapped command and its arguments. */
+  command: string[];
+  cwd: string;
+  /** The user's terminal (`/dev/pts/3`), when known. */
+  tty?: string;
+}
+
+/** One live session as written to `<dir>/<id>.json`. */
+export interface SessionEntry extends SessionInfo {
+  version: typeof ENTRY_VERSION;
+  state: State;
+  kind?: BlockedKind;
+  msg?: string;
+  /** Epoch ms when the session entered its current state. */
+  since: number;
+  /** Epoch ms of the last change of state, kind or msg. */
+  changed: number;
+  /** Counts every published change (starts at 0): `wait --next` waits for a higher one. */
+  revision: number;
+}
+
+const ID_PATTERN = /^[1-9][0-9]{0,9}-[0-9a-f]{4,32}$/u;
+
+/** True for a well-formed session id (`<pid>-<hex>`); ids name files, so nothing else is accepted. */
+export function isSessionId(id: string): boolean {
+  return ID_PATTERN.test(id);
+}
+
+function isString(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
+function isWholeNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** The entry in `json`, or undefined when it is not a well-formed entry of this version. */
+export function parseEntry(json: string): SessionEntry | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const e = raw as Record<string, unknown>;
+  if (e['version'] !== ENTRY_VERSION) return undefined;
+  const { id, pid, app, command, cwd, tty, state, kind, msg, since, changed, revision } = e;
+  if (!isString(id) || !isSessionId(id) || !isWholeNumber(pid) || pid === 0) return undefined;
+  if (!isString(app) || !isString(cwd) || !Array.isArray(command) || !command.every(isString)) return undefined;
+  if (!isString(state) || !(STATES as readonly string[]).includes(state)) return undefined;
+  if (kind !== undefined && !(isString(kind) && (BLOCKED_KINDS as readonly string[]).includes(kind))) return undefined;
+  if ((tty !== undefined && !isString(tty)) || (msg !== undefined && !isString(msg))) return undefined;
+  if (!isWholeNumber(since) || !isWholeNumber(changed) || !isWholeNumber(revision)) return undefined;
+  return {
+    version: ENTRY_VERSION,
+    id,
+    pid,
+    app,
+    command: command as string[],
+    cwd,
+    ...(tty === undefined ? {} : { tty }),
+    state: state as State,
+    ...(kind === undefined ? {} : { kind: kind as BlockedKind }),
+    ...(msg === undefined ? {} : { msg }),
+    since,
+    changed,
+    revision,
+  };
+}
+
+/** What a report or classification says about the session now. */
+export interface StateUpdate {
+  state: State;
+  kind?: BlockedKind;
+  msg?: string;
+}
+
+/**
+ * The entry after `update` at `now`, or the same object when nothing changed. `since` moves only when
+ * the state (or a blocked session's kind) changes; a new msg alone is a change but not a new state.
+ */
+export function applyUpdate(entry: SessionEntry, update: StateUpdate, now: number): SessionEntry {
+  const kind = update.state === 'blocked' ? update.kind : undefined;
+  if (entry.state === update.state && entry.kind === kind && entry.msg === update.msg) return entry;
+  const newState = entry.state !== update.state || entry.kind !== kind;
+  const { kind: _k, msg: _m, ...rest } = entry;
+  return {
+    ...rest,
+    state: update.state,
+    ...(kind === undefined ? {} : { kind }),
+    ...(update.msg === undefined ? {} : { msg: update.msg }),
+    since: newState ? now : entry.since,
+    changed: now,
+    revision: entry.revision + 1,
+  };
+}
+
+/** A fresh entry: `idle` since `now`, revision 0. */
+export function initialEntry(info: SessionInfo, now: number): SessionEntry {
+  return { version: ENTRY_VERSION, ...info, state: 'idle', since: now, changed: now, revision: 0 };
+}

@@ -1,0 +1,146 @@
+// The registry of live sessions: each shim publishes its entry as `<dir>/<id>.json`; readers list them.
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Report } from '../protocol/index.js';
+import type { Classification } from '../rules/types.js';
+import type { ReportLogSink, ReportSource } from '../session/status-reporter.js';
+import { applyUpdate, initialEntry, parseEntry, type SessionEntry, type SessionInfo, type StateUpdate } from './entry.js';
+import type { InputView } from './input-decision.js';
+import { liveSessions } from './order.js';
+import { checkRuntimeDir, entryPath, socketPath } from './runtime-dir.js';
+
+/** What the input server asks of the session at the moment it writes (see input-server.ts). */
+export interface SessionInput {
+  inputView(): InputView;
+}
+
+/** Options of a publisher: where to write, the clock (epoch ms), who hears of changes. */
+export interface PublisherOptions {
+  /** The registry directory, already checked (`ensureRuntimeDir`). */
+  dir: string;
+  now?: () => number;
+  /** Told after each published change of state, kind or msg (the notifier). */
+  onChange?: (entry: SessionEntry, previous: SessionEntry) => void;
+}
+
+/**
+ * Publishes one session's state: written atomically (temp file + rename) at start and on every change,
+ * removed by `dispose()` (idempotent). A failing disk never stops the session: the entry just goes stale.
+ */
+export class RegistryPublisher implements ReportLogSink, SessionInput {
+  private current: SessionEntry;
+  private readonly file: string;
+  private readonly now: () => number;
+  private screenBlocked = false;
+  private seen = 0;
+  private tempCounter = 0;
+  private disposed = false;
+
+  constructor(
+    info: SessionInfo,
+    private readonly options: PublisherOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.file = entryPath(options.dir, info.id);
+    this.current = initialEntry(info, this.now());
+    this.write();
+  }
+
+  /** The entry as last published. */
+  get entry(): SessionEntry {
+    return this.current;
+  }
+
+  /** A new classification of the screen: a dialog on screen blocks `send` even before its report. */
+  classification(c: Classification): void {
+    if (this.disposed) return;
+    this.screenBlocked = c.state === 'blocked';
+    this.seen++;
+  }
+
+  /** A report (screen, native or exit): the published state follows it. */
+  report(r: Report, _source: ReportSource): void {
+    if (this.disposed) return;
+    this.seen++;
+    const update: StateUpdate = { state: r.state, ...(r.kind ? { kind: r.kind } : {}), ...(r.msg ? { msg: r.msg } : {}) };
+    const previous = this.current;
+    this.current = applyUpdate(previous, update, this.now());
+    if (this.current === previous) return;
+    this.write();
+    this.options.onChange?.(this.current, previous);
+  }
+
+  /** The state check of safe send: blocked if the report or the latest screen says so. */
+  inputView(): InputView {
+    return { state: this.current.state, blocked: this.current.state === 'blocked' || this.screenBlocked, revision: this.seen };
+  }
+
+  /** Removes the entry. Idempotent. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    rmSync(this.file, { force: true });
+  }
+
+  private write(): void {
+    const temp = join(this.options.dir, `.${this.current.id}.${this.tempCounter++}.tmp`);
+    try {
+      writeFileSync(temp, `${JSON.stringify(this.current)}\n`, { mode: 0o600 });
+      renameSync(temp, this.file);
+    } catch {
+      rmSync(temp, { force: true });
+    }
+  }
+}
+
+/** True while process `pid` runs (EPERM: another user's process, so not one of our shims). */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Options of `readSessions`. */
+export interface ReadOptions {
+  alive?: (pid: number) => boolean;
+  /** Remove the files of stale entries (a crashed shim's `.json` and `.sock`). */
+  clean?: boolean;
+}
+
+/**
+ * Every live session in `dir`, most urgent first. A missing directory is an empty registry; an unsafe one
+ * throws an InboxError. Entries whose shim is gone are skipped (and removed with `clean`); unreadable or
+ * malformed files are skipped.
+ */
+export function readSessions(dir: string, options: ReadOptions = {}): SessionEntry[] {
+  let names: string[];
+  try {
+    checkRuntimeDir(dir);
+    names = readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const alive = options.alive ?? pidAlive;
+  const entries: SessionEntry[] = [];
+  for (const name of names) {
+    if (name.startsWith('.') || !name.endsWith('.json')) continue;
+    let text: string;
+    try {
+      text = readFileSync(join(dir, name), 'utf8');
+    } catch {
+      continue; // removed between readdir and read: that session just ended
+    }
+    const entry = parseEntry(text);
+    if (!entry || `${entry.id}.json` !== name || !entry.id.startsWith(`${entry.pid}-`)) continue;
+    if (alive(entry.pid)) entries.push(entry);
+    else if (options.clean) {
+      rmSync(entryPath(dir, entry.id), { force: true });
+      rmSync(socketPath(dir, entry.id), { force: true });
+    }
+  }
+  return liveSessions(entries, () => true);
+}
