@@ -5,6 +5,8 @@ import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 import { classifyCommand } from './classify-command.js';
 import { decodeCommand } from './decode-command.js';
+import { hookCommand } from './hook-command.js';
+import { INBOX_EPILOG, INBOX_SUBCOMMANDS } from './inbox-commands.js';
 import { demoCommand } from '../demo/demo-command.js';
 import { recordCommand } from './record-command.js';
 import { rulesCommand } from './rules-command.js';
@@ -21,7 +23,8 @@ Subcommands (a program with one of these names runs as \`osf7501 -- NAME\`):
   classify [--timeline] [--explain] RECORDING    replay a recording through the rules: its state, or every report
   rules list | check [FILE...]                   list the rule sets, or validate rule files
   demo [--auto-answer S] [--log FILE]            a 25-second scripted session with a simulated agent
-
+  hook <event>                                   (Claude Code hook) report a hook event to the session; silent, exit 0
+${INBOX_EPILOG}
 Exit status: the command's own status (128+N when it was killed by signal N);
 2 for a usage error; 126 when the command cannot be executed; 127 when it is not
 found; 70 for an internal error of osf7501.
@@ -42,7 +45,10 @@ interface RunFlags {
   tmuxWrap: boolean;
   report: boolean;
   native: boolean;
+  hooks: boolean;
   log?: string;
+  notify?: boolean;
+  notifyDesktop?: boolean;
 }
 
 type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
@@ -50,9 +56,11 @@ type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
 const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map([
   ['record', recordCommand],
   ['decode', decodeCommand],
+  ['hook', hookCommand],
   ['demo', demoCommand],
   ['classify', classifyCommand],
   ['rules', rulesCommand],
+  ...INBOX_SUBCOMMANDS,
 ]);
 
 /** Runs the CLI on `argv` (without node and script) and resolves to the process exit status. */
@@ -74,7 +82,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     )
     .option('--no-tmux-wrap', 'inside tmux, do not wrap reports in DCS passthrough')
     .option('--no-report', 'wrap the program but write no OSC 7501 reports')
+    .option('--no-hooks', 'for claude, do not add lifecycle hooks through --settings')
     .option('--no-native', "leave the program's own OSC 7501 query to the outer terminal (default: osf7501 answers it)")
+    .option('--notify', 'when the program becomes blocked or done, show a terminal notification (OSC 9/777), at most one per state every 30 s')
+    .option('--notify-desktop', 'like --notify, and also a desktop notification (notify-send, osascript) where available')
     .option('--log <file>', "append every classification change and report to FILE as JSON Lines ('-' for stderr)")
     .argument('[command]', 'the program to run (looked up on PATH)')
     .argument('[args...]', "the program's own arguments, passed unchanged")
@@ -91,10 +102,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         tmuxWrap: flags.tmuxWrap,
         report: flags.report,
         native: flags.native,
+        hooks: flags.hooks,
         ...(flags.onExit === undefined ? {} : { onExit: flags.onExit }),
         ...(flags.rules === undefined ? {} : { rules: flags.rules }),
         ...(flags.interval === undefined ? {} : { intervalMs: flags.interval }),
         ...(flags.log === undefined ? {} : { log: flags.log }),
+        ...(flags.notifyDesktop ? { notify: 'both' as const } : flags.notify ? { notify: 'terminal' as const } : {}),
       };
     });
   const status = await parseArgs(program, argv);

@@ -10,7 +10,18 @@ import { createReporting, reportingDisabledBecause, type Reporting } from '../se
 import type { ExitPolicy } from '../status/index.js';
 import type { Report } from '../protocol/index.js';
 import { StateRecap } from '../session/title-indicator.js';
+import type { NotifyMode } from '../inbox/notifier.js';
+import { terminalName } from '../inbox/tty-name.js';
 import { onEmergency } from './emergency.js';
+import {
+  claudeVersionAt,
+  defaultHookCommand,
+  HookChannelError,
+  HookServer,
+  hookEventsFor,
+  injectClaudeHooks,
+} from '../hooks/index.js';
+import type { StatusReporter } from '../session/status-reporter.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 
@@ -37,8 +48,12 @@ export interface RunOptions {
   report?: boolean;
   /** `--no-native` sets false. */
   native?: boolean;
+  /** `--no-hooks` sets false. */
+  hooks?: boolean;
   /** `--log FILE`. */
   log?: string;
+  /** `--notify` (terminal) / `--notify-desktop` (terminal and desktop). */
+  notify?: NotifyMode;
 }
 
 /** What a caller adds to a wrapped session (the recorder of `osf7501 record`). */
@@ -93,7 +108,11 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
   const writeTerminal = (bytes: Uint8Array): void => {
     io.stdout.write(bytes);
   };
+  const sessionId = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const tty = terminalName();
   const reportingOptions = {
+    session: { id: sessionId, args: options.args, ...(tty === undefined ? {} : { tty }) },
+    ...(options.notify === undefined ? {} : { notify: options.notify }),
     command: options.command,
     onExit: options.onExit ?? 'result',
     tmuxWrap: options.tmuxWrap ?? true,
@@ -124,17 +143,17 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
       throw error;
     }
   }
-  const sessionId = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const reporter = reporting?.reporter;
+  const hooks = reporter && options.hooks !== false ? await startHooks(path, options, io, reporter) : undefined;
   const relay = new Relay(
     { stdin: io.stdin, stdout: io.stdout },
     {
       file: path,
-      args: options.args,
+      args: hooks?.args ?? options.args,
       cols: size.cols,
       rows: size.rows,
       cwd: io.cwd,
-      env: { ...io.env, [SESSION_ENV]: sessionId },
+      env: { ...io.env, [SESSION_ENV]: sessionId, ...hooks?.server.childEnv() },
       term: io.env['TERM'] || 'xterm-256color',
     },
     {
@@ -150,6 +169,7 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
   );
   for (const observer of extras.observers?.(size) ?? []) relay.attach(observer);
   const release = onEmergency(() => {
+    hooks?.server.dispose();
     reporter?.emergencyClear();
     relay.kill('SIGHUP');
     relay.dispose();
@@ -161,7 +181,40 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
     if (extras.indicator !== undefined && reporter) io.stderr.write(recap.line());
     return shellStatus(exit);
   } finally {
+    hooks?.server.dispose();
     reporting?.dispose();
     release();
   }
+}
+
+/**
+ * For `claude`: lifecycle hooks for this launch only, merged into its one `--settings`, reporting
+ * over a private socket. Anything that goes wrong leaves claude's command line exactly as given.
+ */
+async function startHooks(
+  path: string,
+  options: RunOptions,
+  io: CliIo,
+  reporter: StatusReporter,
+): Promise<{ server: HookServer; args: string[] } | undefined> {
+  if (commandBasename(options.command) !== 'claude') return undefined;
+  let server: HookServer;
+  try {
+    server = await HookServer.start({ env: io.env });
+  } catch (error) {
+    if (error instanceof HookChannelError) return undefined;
+    throw error;
+  }
+  const injected = injectClaudeHooks(options.args, {
+    hookCommand: defaultHookCommand(),
+    events: hookEventsFor(claudeVersionAt(path)),
+    cwd: io.cwd,
+    spillDir: server.directory,
+  });
+  if (!injected.injected) {
+    server.dispose();
+    return undefined;
+  }
+  server.onSignal(({ signal, receivedAt }) => reporter.hookSignal(signal, receivedAt));
+  return { server, args: injected.argv };
 }

@@ -9,6 +9,9 @@ import { ScreenClient } from './screen-client.js';
 import { NativeBridge } from './native-bridge.js';
 import { StatusReporter } from './status-reporter.js';
 import { performance } from 'node:perf_hooks';
+import { wrapForTmux } from '../protocol/index.js';
+import type { NotifyMode } from '../inbox/notifier.js';
+import { startInbox, teeSinks, type ShimInbox } from '../inbox/shim-inbox.js';
 import type { Report } from '../protocol/index.js';
 
 /** Environment variable that turns reports off while still wrapping (any non-empty value but 0). */
@@ -31,6 +34,10 @@ export interface ReportingOptions {
   log?: string;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Publish the session to the inbox registry (`osf7501 ls`, `wait`, `send`); absent: not published. */
+  session?: { id: string; args: string[]; tty?: string };
+  /** `--notify` / `--notify-desktop`: notify when the session becomes blocked or done. */
+  notify?: NotifyMode;
 }
 
 /** Why reporting is off for this session, or undefined when it is on. */
@@ -89,6 +96,35 @@ export function createReporting(
     writeToChild: (bytes) => toChild(bytes),
     onReport: (report) => reporter?.noteNative(report),
   });
+  const tmuxLevels = options.tmuxWrap && options.env['TMUX'] ? 1 : 0;
+  let inbox: ShimInbox | undefined;
+  if (options.session) {
+    try {
+      inbox = startInbox(
+        {
+          id: options.session.id,
+          pid: process.pid,
+          app,
+          command: [options.command, ...options.session.args],
+          cwd: options.cwd,
+          ...(options.session.tty === undefined ? {} : { tty: options.session.tty }),
+        },
+        {
+          env: options.env,
+          writeToChild: (bytes) => toChild(bytes),
+          ...(options.notify === undefined
+            ? {}
+            : {
+                notify: options.notify,
+                writeTerminal: (bytes: Uint8Array) => reporter?.gate.submit(tmuxLevels > 0 ? wrapForTmux(bytes, tmuxLevels) : bytes),
+              }),
+        },
+      );
+    } catch {
+      // An unusable registry directory (another user's, group-readable): the session runs unlisted.
+    }
+  }
+  const sink = teeSinks(log, inbox?.sink);
   const screen = selected.entry
     ? new ScreenClient({
         cols: size.cols,
@@ -105,12 +141,12 @@ export function createReporting(
     ...(foreground ? { foreground } : {}),
     timing: { ...DEFAULT_SWEEP_TIMING, ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }) },
     onExit: options.onExit,
-    tmuxLevels: options.tmuxWrap && options.env['TMUX'] ? 1 : 0,
+    tmuxLevels,
     write,
     onOsc7501: (event) => native.onOsc7501(event),
     ...(options.titlePrefix === undefined ? {} : { titlePrefix: options.titlePrefix }),
     ...(options.onReport === undefined ? {} : { onReport: options.onReport }),
-    ...(log ? { log } : {}),
+    ...(sink ? { log: sink } : {}),
   });
   return {
     reporter,
@@ -122,6 +158,7 @@ export function createReporting(
     dispose: () => {
       native.dispose();
       reporter?.dispose();
+      inbox?.dispose();
       log?.dispose();
     },
   };

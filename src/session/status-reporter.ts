@@ -57,6 +57,11 @@ export interface StatusReporterOptions {
   foreground?: ForegroundRules;
 }
 
+/** How long a hook's working/done/idle outranks the screen's other rules (it has no end signal). */
+export const HOOK_HINT_MS = 1500;
+/** A hook's blocked arrives just before the dialog paints: it lapses only at a later non-blocked screen. */
+export const HOOK_BLOCKED_GRACE_MS = 500;
+
 /** How often the foreground program is checked (a command can start and end without output). */
 export const FOREGROUND_POLL_MS = 500;
 
@@ -69,6 +74,8 @@ export class StatusReporter implements SessionObserver {
   private view: ForegroundView | undefined;
   private lastScreen: Classification | undefined;
   private foregroundTimer: NodeJS.Timeout | undefined;
+  /** The latest lifecycle-hook report, while it still counts. */
+  private hookHint: { input: Classification; at: number } | undefined;
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
   private sweeping = false;
@@ -179,11 +186,45 @@ export class StatusReporter implements SessionObserver {
     this.scheduler.noteOutput(performance.now());
   }
 
-  /** Feeds the tracker one classification, seen through the foreground: a running command is working. */
+  /**
+   * A lifecycle hook reported (Claude Code's hooks; see spec/signals.md for the ranking): it acts at
+   * once, except against a visible `blocked`, and an `idle` never replaces a `done` (Claude's 60 s
+   * idle notification).
+   */
+  hookSignal(signal: { state: 'working' | 'blocked' | 'idle' | 'done'; kind?: 'permission' | 'question'; msg?: string; event: string }, at: number): void {
+    if (this.disposed) return;
+    if (signal.state === 'idle' && this.tracker.current?.state === 'done') return;
+    const input: Classification = {
+      state: signal.state,
+      rule: `hook:${signal.event}`,
+      ...(signal.kind === undefined ? {} : { kind: signal.kind }),
+      ...(signal.msg === undefined ? {} : { msg: signal.msg }),
+    };
+    this.hookHint = { input, at };
+    this.options.log?.classification(input);
+    if (this.lastScreen?.state === 'blocked' && signal.state !== 'blocked') return;
+    this.feed(performance.now(), input);
+    this.arm();
+  }
+
+  /** Feeds the tracker one screen classification, ranked against the foreground and the hooks. */
   private observe(now: number, screen: Classification): void {
     this.lastScreen = screen;
     const running = this.view?.away === true && this.view.rules.app === this.options.app;
-    const input = running && screen.state === 'idle' ? { state: 'working' as const, rule: 'foreground-program' } : screen;
+    let input = running && screen.state === 'idle' ? { state: 'working' as const, rule: 'foreground-program' } : screen;
+    const hint = this.hookHint;
+    if (hint !== undefined && input.state !== 'blocked') {
+      const age = now - hint.at;
+      if (hint.input.state === 'blocked') {
+        if (age < HOOK_BLOCKED_GRACE_MS) input = hint.input;
+        else this.hookHint = undefined; // no hook fires on approval or Esc: the screen says it is over
+      } else if (age < HOOK_HINT_MS) input = hint.input;
+      else this.hookHint = undefined;
+    }
+    this.feed(now, input);
+  }
+
+  private feed(now: number, input: Classification): void {
     for (const report of this.tracker.observe(now, input)) this.emit(report, 'screen');
   }
 

@@ -1,0 +1,239 @@
+// Inside tmux: the shim wraps each report in DCS passthrough, and tmux (allow-passthrough on) hands it to the
+// terminal the client runs in, unwrapped. With --no-tmux-wrap the bare report reaches tmux, which drops it.
+//
+// A private tmux server (its own socket, no config) runs the shim in its one pane; a tmux client attached
+// inside a node-pty plays the user's terminal, and everything it receives is decoded. `pipe-pane -O` keeps a
+// copy of what the shim wrote into the pane (before tmux interprets it). The child paints a Claude Code Bash
+// permission dialog and waits for one key, so nothing here depends on timing: the test waits for the report,
+// presses the key, and waits for the line the pane prints after the shim, with its status (tmux 3.3a's own
+// `pane_dead_status` is sometimes never filled in, with or without the shim, so it is not used).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as pty from 'node-pty';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { extractAll, type Extracted, type Report } from '../../src/protocol/index.js';
+import { BIN } from './support/outer-terminal.js';
+
+/** Hang guard for one wait (not a performance bound). */
+const WAIT_MS = 30_000;
+const COLS = 120;
+const ROWS = 40;
+
+const TMUX_VERSION = (() => {
+  const probe = spawnSync('tmux', ['-V'], { encoding: 'utf8' });
+  return probe.status === 0 ? probe.stdout.trim() : undefined;
+})();
+/** `allow-passthrough` exists from tmux 3.3 on (older versions pass DCS through unconditionally). */
+const HAS_PASSTHROUGH_OPTION = (() => {
+  const m = /(\d+)\.(\d+)/.exec(TMUX_VERSION ?? '');
+  return m !== null && (Number(m[1]) > 3 || (Number(m[1]) === 3 && Number(m[2]) >= 3));
+})();
+const SKIP_REASON = TMUX_VERSION === undefined ? 'tmux is not installed (apt-get install tmux)' : undefined;
+
+/** A Claude Code 2.1.3xx Bash permission dialog; any key ends the program with status 0. */
+const PROMPT_CHILD = `
+const cols = process.stdout.columns || 80;
+const lines = [
+  '❯ make a build log', '', '● Bash(touch build.log)', '  ⎿  Waiting…', '',
+  '─'.repeat(cols), ' Bash command', ' Create an empty build log', '╌'.repeat(cols), ' touch build.log', '╌'.repeat(cols),
+  ' Do you want to proceed?', ' ❯ 1. Yes', '   2. Yes, and always allow access to this project', '   3. No', '',
+  ' Esc to cancel · Tab to amend',
+];
+process.stdout.write('\\x1b[2J\\x1b[H' + lines.join('\\r\\n'));
+process.stdin.setRawMode(true);
+process.stdin.once('data', () => process.exit(0));
+`;
+
+/** Printed in the pane after the shim, with its status. */
+const SENTINEL = '__OSF_EXIT__';
+
+const BLOCKED: Report = { state: 'blocked', kind: 'permission', app: 'claude-code', msg: 'approve Bash: touch build.log' };
+const CLEAR: Report = { state: 'clear' };
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntil(check: () => boolean, what: string, detail: () => string = () => ''): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${detail()}`);
+    await sleep(50);
+  }
+}
+
+function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The reports in a byte stream (queries and rejected sequences fail the test: nothing here sends them). */
+function reportsIn(found: Extracted[]): Report[] {
+  return found.map((f) => {
+    if (f.parsed.type !== 'report') throw new Error(`not a valid report: ${JSON.stringify(Buffer.from(f.raw).toString('latin1'))}`);
+    return f.parsed.report;
+  });
+}
+
+/** The decoded reports without the undefined keys the parser may leave, for toEqual. */
+function plain(reports: Report[]): Report[] {
+  return reports.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as unknown as Report);
+}
+
+/** One private tmux server with one session, a client attached in a PTY, and the pane piped to a file. */
+class TmuxRig {
+  readonly dir = mkdtempSync(join(tmpdir(), 'osf-tmux-'));
+  readonly socket = join(this.dir, 'sock');
+  readonly pipeFile = join(this.dir, 'pane.bin');
+  readonly logFile = join(this.dir, 'osf7501.log');
+  private readonly env: Record<string, string>;
+  private client: pty.IPty | undefined;
+  private readonly chunks: Buffer[] = [];
+
+  constructor() {
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), TERM: 'xterm-256color' };
+    for (const key of Object.keys(env)) if (/^(TMUX|TMUX_PANE|STY|OSF7501_.*)$/.test(key)) delete env[key];
+    this.env = env;
+  }
+
+  tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-S', this.socket, ...args], { encoding: 'utf8', env: this.env });
+  }
+
+  /** Starts the server (a placeholder in the pane), attaches the client and pipes the pane. */
+  async start(): Promise<void> {
+    const options = [';', 'set', '-g', 'status', 'off'];
+    if (HAS_PASSTHROUGH_OPTION) options.push(';', 'set', '-g', 'allow-passthrough', 'on');
+    execFileSync(
+      'tmux',
+      ['-S', this.socket, '-f', '/dev/null', 'new-session', '-d', '-x', String(COLS), '-y', String(ROWS), '-s', 'osf', 'sleep 600', ...options],
+      { env: this.env },
+    );
+    this.client = pty.spawn('tmux', ['-S', this.socket, 'attach', '-t', 'osf'], {
+      name: 'xterm-256color',
+      cols: COLS,
+      rows: ROWS,
+      cwd: this.dir,
+      env: this.env,
+      encoding: null,
+    } as pty.IPtyForkOptions);
+    this.client.onData((data) => this.chunks.push(data as unknown as Buffer));
+    await waitUntil(() => this.tmux('list-clients', '-t', 'osf').includes('attached'), 'the tmux client to attach');
+    this.tmux('pipe-pane', '-O', '-t', 'osf', `cat > ${shellQuote(this.pipeFile)}`);
+  }
+
+  /** Replaces the placeholder with `osf7501 <args>`, then a line with its status (the pane stays open). */
+  runShim(args: string[]): void {
+    const command = [process.execPath, BIN, '--log', this.logFile, ...args].map(shellQuote).join(' ');
+    this.tmux('respawn-pane', '-k', '-t', 'osf', `${command}; printf '\\n${SENTINEL}%d__\\n' "$?"; exec sleep 600`);
+  }
+
+  /** Every byte the attached client wrote to its terminal (the outer terminal's input). */
+  clientOutput(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+
+  /** Every byte the shim wrote into the pane. */
+  paneOutput(): Buffer {
+    return existsSync(this.pipeFile) ? readFileSync(this.pipeFile) : Buffer.alloc(0);
+  }
+
+  /** The shim's status, once the line after it has reached both the pane and the outer terminal (tmux
+   * draws it after everything the shim wrote, so nothing the outer terminal will get is still missing). */
+  async shimStatus(): Promise<number> {
+    const pattern = new RegExp(`${SENTINEL}(\\d+)__`);
+    await waitUntil(
+      () => pattern.test(this.paneOutput().toString('latin1')) && pattern.test(this.clientOutput().toString('latin1')),
+      'the shim to exit',
+    );
+    return Number(pattern.exec(this.paneOutput().toString('latin1'))?.[1]);
+  }
+
+  dispose(): void {
+    try {
+      this.tmux('kill-server');
+    } catch {
+      // already gone
+    }
+    try {
+      this.client?.kill('SIGKILL');
+    } catch {
+      // gone
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+let childScript = '';
+let childDir = '';
+
+beforeAll(() => {
+  childDir = mkdtempSync(join(tmpdir(), 'osf-tmux-child-'));
+  childScript = join(childDir, 'permission-dialog.mjs');
+  writeFileSync(childScript, PROMPT_CHILD);
+});
+
+afterAll(() => {
+  if (childDir) rmSync(childDir, { recursive: true, force: true });
+});
+
+describe(`inside tmux (${TMUX_VERSION ?? 'not installed'})`, () => {
+  test('a report wrapped in DCS passthrough reaches the outer terminal unwrapped, byte for byte', async (ctx) => {
+    if (SKIP_REASON !== undefined) ctx.skip(SKIP_REASON);
+    const rig = new TmuxRig();
+    try {
+      await rig.start();
+      rig.runShim(['--rules', 'claude-code', process.execPath, childScript]);
+      const blockedSeen = (): boolean => reportsIn(extractAll(rig.clientOutput())).some((r) => r.state === 'blocked');
+      await waitUntil(blockedSeen, 'the blocked report at the outer terminal', () => {
+        const pane = extractAll(rig.paneOutput()).map((f) => JSON.stringify(Buffer.from(f.raw).toString('latin1')));
+        return `; the pane carried: ${pane.join(', ') || '(nothing)'}`;
+      });
+      rig.tmux('send-keys', '-t', 'osf', 'x');
+      expect(await rig.shimStatus()).toBe(0);
+
+      // The outer terminal: bare, ST-terminated reports — blocked naming the command, then clear.
+      const atClient = extractAll(rig.clientOutput());
+      expect(plain(reportsIn(atClient))).toEqual([BLOCKED, CLEAR]);
+      for (const f of atClient) {
+        expect(f.tmuxDepth).toBe(0);
+        expect(Buffer.from(f.sequence).toString('latin1').endsWith('\x1b\\')).toBe(true);
+      }
+      // The pane: the same reports, each in one tmux passthrough; unwrapped, the very bytes the client got.
+      const inPane = extractAll(rig.paneOutput());
+      expect(plain(reportsIn(inPane))).toEqual([BLOCKED, CLEAR]);
+      expect(inPane.map((f) => f.tmuxDepth)).toEqual([1, 1]);
+      expect(atClient.map((f) => Buffer.from(f.sequence).toString('latin1'))).toEqual(
+        inPane.map((f) => Buffer.from(f.sequence).toString('latin1')),
+      );
+    } finally {
+      rig.dispose();
+    }
+  });
+
+  test('--no-tmux-wrap: the bare report goes into the pane and tmux drops it', async (ctx) => {
+    if (SKIP_REASON !== undefined) ctx.skip(SKIP_REASON);
+    const rig = new TmuxRig();
+    try {
+      await rig.start();
+      rig.runShim(['--no-tmux-wrap', '--rules', 'claude-code', process.execPath, childScript]);
+      await waitUntil(() => extractAll(rig.paneOutput()).some((f) => f.parsed.type === 'report'), 'the blocked report in the pane');
+      rig.tmux('send-keys', '-t', 'osf', 'x');
+      expect(await rig.shimStatus()).toBe(0);
+
+      const inPane = extractAll(rig.paneOutput());
+      expect(plain(reportsIn(inPane))).toEqual([BLOCKED, CLEAR]);
+      expect(inPane.map((f) => f.tmuxDepth)).toEqual([0, 0]);
+      expect(extractAll(rig.clientOutput())).toEqual([]);
+      // The shim did report (its log says so); only tmux kept the reports from the terminal.
+      const logged = readFileSync(rig.logFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string; state: string })
+        .filter((entry) => entry.type === 'report')
+        .map((entry) => entry.state);
+      expect(logged).toEqual(['blocked', 'clear']);
+    } finally {
+      rig.dispose();
+    }
+  });
+});
