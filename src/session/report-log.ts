@@ -9,6 +9,7 @@ export class ReportLog implements ReportLogSink {
   private readonly fd: number;
   private readonly owned: boolean;
   private disposed = false;
+  private lastClassification: string | undefined;
 
   /** Opens `path` for appending; throws the fs error (the CLI turns it into a usage error). */
   constructor(path: string) {
@@ -16,8 +17,11 @@ export class ReportLog implements ReportLogSink {
     this.fd = this.owned ? openSync(path, 'a', 0o600) : 2;
   }
 
-  /** A classification that differs from the previous sweep's. */
+  /** A classification, written only when it differs from the last one written. */
   classification(c: Classification): void {
+    const key = JSON.stringify([c.state, c.kind, c.rule, c.msg]);
+    if (key === this.lastClassification) return;
+    this.lastClassification = key;
     this.line({ type: 'classification', state: c.state, kind: c.kind, rule: c.rule, msg: c.msg });
   }
 

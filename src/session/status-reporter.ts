@@ -80,6 +80,8 @@ export class StatusReporter implements SessionObserver {
   private timerAt = Infinity;
   private sweeping = false;
   private disposed = false;
+  /** The last report written, as bytes: a receiver must never get the same report twice in a row. */
+  private lastSent: string | undefined;
   /** The child's own last report on this session's record, once it has made one. */
   private native: Report | undefined;
 
@@ -123,7 +125,7 @@ export class StatusReporter implements SessionObserver {
     this.options.log?.report(report, 'native');
     if (this.options.tmuxLevels > 0) {
       const bytes = this.encode(report);
-      if (bytes) this.gate.submit(bytes);
+      if (bytes) this.send(bytes);
     }
   }
 
@@ -276,8 +278,16 @@ export class StatusReporter implements SessionObserver {
     if (bytes === undefined) return;
     this.options.log?.report(report, source);
     this.options.onReport?.(report);
-    this.gate.submit(bytes);
+    this.send(bytes);
     if (this.options.titlePrefix !== undefined) this.gate.submit(titleSequence(this.options.titlePrefix, report));
+  }
+
+  /** Writes a report unless it is byte-identical to the last one written for this record. */
+  private send(bytes: Uint8Array): void {
+    const key = Buffer.from(bytes).toString('latin1');
+    if (key === this.lastSent) return;
+    this.lastSent = key;
+    this.gate.submit(bytes);
   }
 
   private encode(report: Report): Uint8Array | undefined {

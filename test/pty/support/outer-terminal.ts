@@ -1,7 +1,7 @@
 // Test harness: runs `osf7501 …` inside a real outer PTY, as a user's terminal would, and records
 // everything the shim writes. A wrapper shell snapshots `stty -g` before and after the shim, then
 // prints a sentinel with the shim's status: the sentinel's arrival proves every earlier byte was read.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,9 +71,11 @@ export class OuterTerminal {
       OSF_TEST_DIR: this.dir,
     };
     delete env['OSF7501_SESSION'];
+    // The tests' own terminal is not tmux, whatever runs them.
+    if (options.env?.['TMUX'] === undefined) delete env['TMUX'];
     if (options.env?.['OSF7501_SESSION'] !== undefined) env['OSF7501_SESSION'] = options.env['OSF7501_SESSION'];
     this.term = pty.spawn('sh', ['-c', WRAPPER, 'sh', process.execPath, BIN, ...osfArgs], {
-      name: 'xterm-256color',
+      name: env['TERM'] ?? 'xterm-256color',
       cols: options.cols ?? 80,
       rows: options.rows ?? 24,
       cwd: options.cwd ?? REPO,
@@ -156,6 +158,7 @@ export class OuterTerminal {
       sttyAfter: readFileSync(join(this.dir, 'after'), 'utf8').trim(),
     };
     this.kill();
+    rmSync(this.dir, { recursive: true, force: true });
     return result;
   }
 
