@@ -12,6 +12,7 @@ import { recordCommand } from './record-command.js';
 import { rulesCommand } from './rules-command.js';
 import { runCommand, type RunOptions } from './run-command.js';
 import { packageVersion } from './version.js';
+import { checkRecordId } from '../session/record-id.js';
 
 const DESCRIPTION = `Run a terminal program (an AI agent, a shell, anything) in a pseudo-terminal,
 byte-exact, and report its state to the terminal as OSC 7501.`;
@@ -37,6 +38,21 @@ function parseInterval(value: string): number {
   return ms;
 }
 
+/** Parses `--tmux-levels`: 1 to 4. */
+function parseLevels(value: string): number {
+  if (!/^[1-4]$/.test(value)) throw new InvalidArgumentError('expected a number of tmux levels from 1 to 4.');
+  return Number(value);
+}
+
+/** Parses `--id` with the protocol's id grammar. */
+function parseId(value: string): string {
+  try {
+    return checkRecordId(value);
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message.replace(/^--id "[^"]*": /, '') : String(error));
+  }
+}
+
 /** The run command's options as commander hands them over. */
 interface RunFlags {
   rules?: string;
@@ -46,6 +62,8 @@ interface RunFlags {
   report: boolean;
   native: boolean;
   hooks: boolean;
+  tmuxLevels?: number;
+  id?: string;
   log?: string;
   notify?: boolean;
   notifyDesktop?: boolean;
@@ -80,7 +98,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         .choices(['result', 'clear', 'keep'])
         .default('result'),
     )
-    .option('--no-tmux-wrap', 'inside tmux, do not wrap reports in DCS passthrough')
+    .option('--no-tmux-wrap', 'inside tmux (or GNU screen), do not wrap reports in DCS passthrough')
+    .option('--tmux-levels <n>', 'nested tmux: wrap each report once per level (default 1)', parseLevels)
+    .option('--id <id>', 'report on this record id (default: tmux/<pane> inside tmux, else the root record)', parseId)
     .option('--no-report', 'wrap the program but write no OSC 7501 reports')
     .option('--no-hooks', 'for claude, do not add lifecycle hooks through --settings')
     .option('--no-native', "leave the program's own OSC 7501 query to the outer terminal (default: osf7501 answers it)")
@@ -103,6 +123,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         report: flags.report,
         native: flags.native,
         hooks: flags.hooks,
+        ...(flags.tmuxLevels === undefined ? {} : { tmuxLevels: flags.tmuxLevels }),
+        ...(flags.id === undefined ? {} : { id: flags.id }),
         ...(flags.onExit === undefined ? {} : { onExit: flags.onExit }),
         ...(flags.rules === undefined ? {} : { rules: flags.rules }),
         ...(flags.interval === undefined ? {} : { intervalMs: flags.interval }),

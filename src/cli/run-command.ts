@@ -50,6 +50,10 @@ export interface RunOptions {
   native?: boolean;
   /** `--no-hooks` sets false. */
   hooks?: boolean;
+  /** `--id`: the record id (already validated). */
+  id?: string;
+  /** `--tmux-levels`. */
+  tmuxLevels?: number;
   /** `--log FILE`. */
   log?: string;
   /** `--notify` (terminal) / `--notify-desktop` (terminal and desktop). */
@@ -123,6 +127,8 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
     ...(options.rules === undefined ? {} : { rules: options.rules }),
     ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
     ...(options.log === undefined ? {} : { log: options.log }),
+    ...(options.id === undefined ? {} : { id: options.id }),
+    ...(options.tmuxLevels === undefined ? {} : { tmuxLevels: options.tmuxLevels }),
     ...(extras.indicator === undefined ? {} : { titlePrefix: extras.indicator, onReport: (r: Report) => recap.add(r) }),
   };
   const recap = new StateRecap();
@@ -175,12 +181,16 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
     relay.dispose();
     reporting?.dispose();
   });
+  // A hang-up (a killed pane, a closed window) clears the record at once: best effort, no waiting.
+  const onHangup = (): void => reporter?.hangup();
+  process.on('SIGHUP', onHangup);
   try {
     const exit = await relay.run();
     reporter?.exit(exit);
     if (extras.indicator !== undefined && reporter) io.stderr.write(recap.line());
     return shellStatus(exit);
   } finally {
+    process.off('SIGHUP', onHangup);
     hooks?.server.dispose();
     reporting?.dispose();
     release();

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { ExitPolicy } from '../status/index.js';
 import { commandBasename, loadRuleCatalog, selectRules } from '../rules/load.js';
 import { ForegroundRules } from './foreground-rules.js';
+import { paneRecordId, paneTitle, passthroughFor } from './record-id.js';
 import { DEFAULT_SWEEP_TIMING } from '../sweep/sweep-scheduler.js';
 import { ReportLog } from './report-log.js';
 import { ScreenClient } from './screen-client.js';
@@ -25,6 +26,10 @@ export interface ReportingOptions {
   onExit: ExitPolicy;
   tmuxWrap: boolean;
   report: boolean;
+  /** `--id`: the record to report on (validated by the CLI). */
+  id?: string;
+  /** `--tmux-levels`: how many tmux levels to wrap through (nested tmux). */
+  tmuxLevels?: number;
   /** Mirror each report in the window title with this prefix. */
   titlePrefix?: string;
   /** Told of every report written. */
@@ -96,7 +101,10 @@ export function createReporting(
     writeToChild: (bytes) => toChild(bytes),
     onReport: (report) => reporter?.noteNative(report),
   });
-  const tmuxLevels = options.tmuxWrap && options.env['TMUX'] ? 1 : 0;
+  const passthrough = passthroughFor(options.env, options.tmuxWrap, options.tmuxLevels ?? 1);
+  const tmuxLevels = passthrough.kind === 'tmux' ? passthrough.levels : 0;
+  const recordId = options.id ?? paneRecordId(options.env);
+  const paneName = options.id === undefined ? paneTitle(options.env) : undefined;
   let inbox: ShimInbox | undefined;
   if (options.session) {
     try {
@@ -142,6 +150,9 @@ export function createReporting(
     timing: { ...DEFAULT_SWEEP_TIMING, ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }) },
     onExit: options.onExit,
     tmuxLevels,
+    ...(passthrough.kind === 'screen' ? { screenWrap: true } : {}),
+    ...(recordId === undefined ? {} : { id: recordId }),
+    ...(paneName === undefined ? {} : { title: `${app} · ${paneName}` }),
     write,
     onOsc7501: (event) => native.onOsc7501(event),
     ...(options.titlePrefix === undefined ? {} : { titlePrefix: options.titlePrefix }),

@@ -1,6 +1,6 @@
 // Screen → classifier → status tracker → report writer: the shim's reporting, fed from the relay.
 import { performance } from 'node:perf_hooks';
-import { encodeReport, wrapForTmux, type Report } from '../protocol/index.js';
+import { encodeReport, wrapForScreen, wrapForTmux, type Report } from '../protocol/index.js';
 import type { Classification } from '../rules/types.js';
 import { StatusTracker, type ExitPolicy } from '../status/index.js';
 import { SweepScheduler, type SweepTiming } from '../sweep/sweep-scheduler.js';
@@ -44,6 +44,10 @@ export interface StatusReporterOptions {
   onExit: ExitPolicy;
   /** Levels of tmux DCS passthrough to wrap each report in (0 outside tmux). */
   tmuxLevels: number;
+  /** Wrap each report in GNU screen's DCS passthrough (inside screen, not tmux). */
+  screenWrap?: boolean;
+  /** The record's title (e.g. the tmux pane's name), sent with every report but `clear`. */
+  title?: string;
   /** Writes to the user's terminal. */
   write: (bytes: Uint8Array) => void;
   log?: ReportLogSink;
@@ -80,6 +84,7 @@ export class StatusReporter implements SessionObserver {
   private timerAt = Infinity;
   private sweeping = false;
   private disposed = false;
+  private hungUp = false;
   /** The last report written, as bytes: a receiver must never get the same report twice in a row. */
   private lastSent: string | undefined;
   /** The child's own last report on this session's record, once it has made one. */
@@ -120,18 +125,34 @@ export class StatusReporter implements SessionObserver {
    * copy follows.
    */
   noteNative(report: Report): void {
-    if (this.disposed || (report.id ?? '') !== (this.options.id ?? '')) return;
-    this.native = report;
-    this.options.log?.report(report, 'native');
-    if (this.options.tmuxLevels > 0) {
-      const bytes = this.encode(report);
+    // The agent knows nothing of the pane: its root record is this session's record (its own id, if
+    // it uses one that matches, too); a report on some other record of its own is left alone.
+    if (this.disposed || (report.id !== undefined && report.id !== this.options.id)) return;
+    const ours = this.options.id === undefined ? report : { ...report, id: this.options.id };
+    this.native = ours;
+    this.options.log?.report(ours, 'native');
+    // The agent's bytes already reach the terminal, except through tmux/screen (which drop bare OSC
+    // 7501) or when the record is a pane's: then a sanitized copy goes on this session's record.
+    if (this.options.tmuxLevels > 0 || this.options.screenWrap || ours !== report) {
+      const bytes = this.encode(ours);
       if (bytes) this.send(bytes);
     }
   }
 
+  /**
+   * The terminal hung up (a killed tmux pane, a closed window): nobody will see an `error` record, so
+   * the exit reports `clear` whatever the status, and at once — the shim may not live much longer.
+   */
+  hangup(): void {
+    if (this.disposed || this.hungUp) return;
+    this.hungUp = true;
+    this.emitClear();
+    this.gate.forceFlush();
+  }
+
   /** The child exited: its final report goes out now, wherever the stream stands. */
   exit(exit: ChildExit): void {
-    if (this.disposed) return;
+    if (this.disposed || this.hungUp) return;
     const signal = exit.signal ? signalName(exit.signal) : null;
     for (const report of this.tracker.exit(performance.now(), exit.code, signal)) {
       // A child that cleared its own record on the way out needs no second clear.
@@ -146,6 +167,10 @@ export class StatusReporter implements SessionObserver {
   emergencyClear(): void {
     const bytes = this.encode({ state: 'clear', ...(this.options.id ? { id: this.options.id } : {}) });
     if (bytes) this.options.write(bytes);
+  }
+
+  private emitClear(): void {
+    this.emit({ state: 'clear', ...(this.options.id ? { id: this.options.id } : {}) }, 'exit', true);
   }
 
   /** Stops the timer and the screen. Idempotent. */
@@ -291,8 +316,10 @@ export class StatusReporter implements SessionObserver {
   }
 
   private encode(report: Report): Uint8Array | undefined {
-    const encoded = encodeReport(report, { msgBudgetBytes: MSG_BUDGET_BYTES });
+    const titled = this.options.title !== undefined && report.state !== 'clear' && report.title === undefined ? { ...report, title: this.options.title } : report;
+    const encoded = encodeReport(titled, { msgBudgetBytes: MSG_BUDGET_BYTES });
     if (!encoded.ok) return undefined;
-    return this.options.tmuxLevels > 0 ? wrapForTmux(encoded.bytes, this.options.tmuxLevels) : encoded.bytes;
+    if (this.options.tmuxLevels > 0) return wrapForTmux(encoded.bytes, this.options.tmuxLevels);
+    return this.options.screenWrap ? wrapForScreen(encoded.bytes) : encoded.bytes;
   }
 }

@@ -94,3 +94,18 @@ describe('nesting', () => {
     expect(text).toContain(`INNER ${outer}`);
   });
 });
+
+describe('hang-up', () => {
+  test('SIGHUP to the shim (a killed pane, a closed window) clears the record instead of leaving an error', async () => {
+    const { ReportExtractor } = await import('../../src/protocol/index.js');
+    const term = new OuterTerminal([node, signalChild, 'die']);
+    process.kill(await shimPid(term), 'SIGHUP');
+    const result = await term.result();
+    expect(result.status).toBe(129);
+    const states = new ReportExtractor()
+      .push(result.output)
+      .flatMap((e) => (e.parsed.type === 'report' ? [e.parsed.report.state] : []));
+    expect(states.at(-1)).toBe('clear');
+    expect(states).not.toContain('error');
+  });
+});

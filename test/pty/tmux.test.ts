@@ -49,8 +49,16 @@ process.stdin.once('data', () => process.exit(0));
 /** Printed in the pane after the shim, with its status. */
 const SENTINEL = '__OSF_EXIT__';
 
-const BLOCKED: Report = { state: 'blocked', kind: 'permission', app: 'claude-code', msg: 'approve Bash: touch build.log' };
-const CLEAR: Report = { state: 'clear' };
+/** Inside tmux each shim reports on its pane's record, titled with the pane's name. */
+const BLOCKED: Report = {
+  state: 'blocked',
+  id: 'tmux/0',
+  kind: 'permission',
+  app: 'claude-code',
+  title: 'claude-code · osf:0.0',
+  msg: 'approve Bash: touch build.log',
+};
+const CLEAR: Report = { state: 'clear', id: 'tmux/0' };
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -122,9 +130,9 @@ class TmuxRig {
   }
 
   /** Replaces the placeholder with `osf7501 <args>`, then a line with its status (the pane stays open). */
-  runShim(args: string[]): void {
+  runShim(args: string[], target = 'osf'): void {
     const command = [process.execPath, BIN, '--log', this.logFile, ...args].map(shellQuote).join(' ');
-    this.tmux('respawn-pane', '-k', '-t', 'osf', `${command}; printf '\\n${SENTINEL}%d__\\n' "$?"; exec sleep 600`);
+    this.tmux('respawn-pane', '-k', '-t', target, `${command}; printf '\\n${SENTINEL}%d__\\n' "$?"; exec sleep 600`);
   }
 
   /** Every byte the attached client wrote to its terminal (the outer terminal's input). */
@@ -235,5 +243,43 @@ describe(`inside tmux (${TMUX_VERSION ?? 'not installed'})`, () => {
     } finally {
       rig.dispose();
     }
+  });
+});
+
+describe(`two panes (${TMUX_VERSION ?? 'not installed'})`, () => {
+  test('two shims in two panes report on two records; one pane\'s exit clears only its own', async (ctx) => {
+    if (SKIP_REASON !== undefined) ctx.skip(SKIP_REASON);
+    const rig = new TmuxRig();
+    try {
+      await rig.start();
+      rig.tmux('split-window', '-t', 'osf', '-h', 'sleep 600');
+      const panes = rig.tmux('list-panes', '-t', 'osf', '-F', '#{pane_id}').trim().split('\n');
+      expect(panes).toHaveLength(2);
+      const ids = panes.map((p) => `tmux/${p.slice(1)}`);
+      rig.runShim(['--rules', 'claude-code', process.execPath, childScript], panes[0]);
+      rig.runShim(['--rules', 'claude-code', process.execPath, childScript], panes[1]);
+      const reports = (): Report[] => reportsIn(extractAll(rig.clientOutput()));
+      await waitUntil(
+        () => ids.every((id) => reports().some((r) => r.state === 'blocked' && r.id === id)),
+        'a blocked report from each pane',
+      );
+      rig.tmux('send-keys', '-t', panes[0] as string, 'x');
+      await waitUntil(() => reports().some((r) => r.state === 'clear'), 'the first pane\'s clear');
+      await sleep(500);
+      const clears = reports().filter((r) => r.state === 'clear');
+      expect(clears.map((r) => r.id)).toEqual([ids[0]]); // scoped: never a clear without an id
+      expect(reports().filter((r) => r.id === ids[1]).map((r) => r.state)).toEqual(['blocked']);
+      expect(new Set(reports().map((r) => r.title))).toEqual(new Set(['claude-code · osf:0.0', 'claude-code · osf:0.1', undefined]));
+    } finally {
+      rig.dispose();
+    }
+  });
+});
+
+describe('--id', () => {
+  test('an invalid id is refused with one line naming it, exit 2, before anything runs', () => {
+    const r = spawnSync(process.execPath, [BIN, '--id', 'no spaces', 'true'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("option '--id <id>' argument 'no spaces' is invalid. segment 1 \"no spaces\" is not [A-Za-z0-9_.+-]{1,32}");
   });
 });
