@@ -3,13 +3,6 @@ import { CommanderError, InvalidArgumentError, Option } from 'commander';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
-import { classifyCommand } from './classify-command.js';
-import { decodeCommand } from './decode-command.js';
-import { hookCommand } from './hook-command.js';
-import { INBOX_EPILOG, INBOX_SUBCOMMANDS } from './inbox-commands.js';
-import { demoCommand } from '../demo/demo-command.js';
-import { recordCommand } from './record-command.js';
-import { rulesCommand } from './rules-command.js';
 import { runCommand, type RunOptions } from './run-command.js';
 import { packageVersion } from './version.js';
 import { checkRecordId } from '../session/record-id.js';
@@ -25,7 +18,12 @@ Subcommands (a program with one of these names runs as \`osf7501 -- NAME\`):
   rules list | check [FILE...]                   list the rule sets, or validate rule files
   demo [--auto-answer S] [--log FILE]            a 25-second scripted session with a simulated agent
   hook <event>                                   (Claude Code hook) report a hook event to the session; silent, exit 0
-${INBOX_EPILOG}
+  ls [--json]                                    list live sessions, most urgent first
+  watch                                          the same list, live
+  wait [--until STATE] [--timeout S] [SESSION]   wait until a session is blocked, done or idle
+  send [--no-enter] SESSION TEXT                 type a task into a session (refused while it is blocked)
+  answer [--no-enter] SESSION CHOICE             answer a blocked session's dialog
+
 Exit status: the command's own status (128+N when it was killed by signal N);
 2 for a usage error; 126 when the command cannot be executed; 127 when it is not
 found; 70 for an internal error of osf7501.
@@ -71,20 +69,33 @@ interface RunFlags {
 
 type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
 
-const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map([
-  ['record', recordCommand],
-  ['decode', decodeCommand],
-  ['hook', hookCommand],
-  ['demo', demoCommand],
-  ['classify', classifyCommand],
-  ['rules', rulesCommand],
-  ...INBOX_SUBCOMMANDS,
+/**
+ * Subcommands are loaded on first use: wrapping a program (the common case, and the one that stays
+ * resident for hours) loads none of their code.
+ */
+const SUBCOMMANDS: ReadonlyMap<string, () => Promise<Subcommand>> = new Map<string, () => Promise<Subcommand>>([
+  ['record', async () => (await import('./record-command.js')).recordCommand],
+  ['decode', async () => (await import('./decode-command.js')).decodeCommand],
+  ['hook', async () => (await import('./hook-command.js')).hookCommand],
+  ['demo', async () => (await import('../demo/demo-command.js')).demoCommand],
+  ['classify', async () => (await import('./classify-command.js')).classifyCommand],
+  ['rules', async () => (await import('./rules-command.js')).rulesCommand],
+  ...['ls', 'watch', 'wait', 'send', 'answer'].map(
+    (name): [string, () => Promise<Subcommand>] => [
+      name,
+      async () => {
+        const found = (await import('./inbox-commands.js')).INBOX_SUBCOMMANDS.find(([n]) => n === name);
+        if (found === undefined) throw new Error(`no inbox subcommand ${name}`);
+        return found[1];
+      },
+    ],
+  ),
 ]);
 
 /** Runs the CLI on `argv` (without node and script) and resolves to the process exit status. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
-  const sub = argv[0] === undefined ? undefined : SUBCOMMANDS.get(argv[0]);
-  if (sub !== undefined) return sub(argv.slice(1), io);
+  const load = argv[0] === undefined ? undefined : SUBCOMMANDS.get(argv[0]);
+  if (load !== undefined) return (await load())(argv.slice(1), io);
 
   let run: RunOptions | undefined;
   const program = newProgram('osf7501', io)

@@ -6,21 +6,15 @@ import { resolveCommand } from '../pty/resolve-command.js';
 import { RuleError } from '../rules/errors.js';
 import { commandBasename, selectRules } from '../rules/load.js';
 import { Relay, type SessionObserver } from '../session/relay.js';
-import { createReporting, reportingDisabledBecause, type Reporting } from '../session/reporting.js';
+import type { Reporting } from '../session/reporting.js';
+import { reportingDisabledBecause } from '../session/reporting-switch.js';
 import type { ExitPolicy } from '../status/index.js';
 import type { Report } from '../protocol/index.js';
 import { StateRecap } from '../session/title-indicator.js';
 import type { NotifyMode } from '../inbox/notifier.js';
 import { terminalName } from '../inbox/tty-name.js';
 import { onEmergency } from './emergency.js';
-import {
-  claudeVersionAt,
-  defaultHookCommand,
-  HookChannelError,
-  HookServer,
-  hookEventsFor,
-  injectClaudeHooks,
-} from '../hooks/index.js';
+import type { HookServer } from '../hooks/index.js';
 import type { StatusReporter } from '../session/status-reporter.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
@@ -135,6 +129,7 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
   let reporting: Reporting | undefined;
   if (reportingDisabledBecause(reportingOptions) === undefined) {
     try {
+      const { createReporting } = await import('../session/reporting.js');
       reporting = createReporting(reportingOptions, size, writeTerminal);
     } catch (error) {
       if (error instanceof RuleError) {
@@ -208,6 +203,9 @@ async function startHooks(
   reporter: StatusReporter,
 ): Promise<{ server: HookServer; args: string[] } | undefined> {
   if (commandBasename(options.command) !== 'claude') return undefined;
+  const { claudeVersionAt, defaultHookCommand, HookChannelError, HookServer, hookEventsFor, injectClaudeHooks } = await import(
+    '../hooks/index.js'
+  );
   let server: HookServer;
   try {
     server = await HookServer.start({ env: io.env });
