@@ -10,8 +10,13 @@ const { Terminal } = xtermHeadless;
 export const ST = '\x1b\\';
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Variables of the test's own environment that must not reach the session (the shim or the agent). */
-const FOREIGN_ENV = /^(TMUX|TMUX_PANE|STY|OSF7501_.*|ANTHROPIC_.*|CLAUDE_.*|CLAUDECODE|OPENAI_.*|CODEX_.*|GEMINI_.*|GOOGLE_.*|OPENCODE_.*)$/;
+/**
+ * Variables of the test's own environment that must not reach the session (the shim or the agent).
+ * CI markers too: CI runs `.ci/run` with CI=true, and Gemini CLI (like other Ink programs) then refuses
+ * to run interactively ("No input provided via stdin", exit 42).
+ */
+const FOREIGN_ENV =
+  /^(TMUX|TMUX_PANE|STY|OSF7501_.*|ANTHROPIC_.*|CLAUDE_.*|CLAUDECODE|OPENAI_.*|CODEX_.*|GEMINI_.*|GOOGLE_.*|OPENCODE_.*|CI|CONTINUOUS_INTEGRATION|BUILD_NUMBER|RUN_ID|GITHUB_ACTIONS)$/;
 
 /** Runs `make` with FOREIGN_ENV taken out of process.env (OuterTerminal copies process.env). */
 export function withoutForeignEnv<T>(make: () => T): T {
