@@ -12,7 +12,6 @@ import { ScreenClient } from './screen-client.js';
 import { NativeBridge } from './native-bridge.js';
 import { StatusReporter } from './status-reporter.js';
 import { performance } from 'node:perf_hooks';
-import { wrapForTmux } from '../protocol/index.js';
 import type { NotifyMode } from '../inbox/notifier.js';
 import { startInbox, teeSinks, type ShimInbox } from '../inbox/shim-inbox.js';
 import type { Report } from '../protocol/index.js';
@@ -87,7 +86,7 @@ export function createReporting(
             ? {}
             : {
                 notify: options.notify,
-                writeTerminal: (bytes: Uint8Array) => reporter?.gate.submit(tmuxLevels > 0 ? wrapForTmux(bytes, tmuxLevels) : bytes),
+                writeTerminal: (bytes: Uint8Array) => reporter?.submitSequence(bytes),
               }),
         },
       );

@@ -10,6 +10,7 @@ import type { SessionObserver } from './relay.js';
 import { ReportGate } from './report-gate.js';
 import type { SweepResult } from './screen-classifier.js';
 import type { Osc7501Event } from '../stream/index.js';
+import type { HookSignal } from '../hooks/events.js';
 import type { ForegroundRules, ForegroundView, RuleChoice } from './foreground-rules.js';
 import { POP_TITLE, PUSH_TITLE, titleSequence } from './title-indicator.js';
 
@@ -218,7 +219,7 @@ export class StatusReporter implements SessionObserver {
    * once, except against a visible `blocked`, and an `idle` never replaces a `done` (Claude's 60 s
    * idle notification).
    */
-  hookSignal(signal: { state: 'working' | 'blocked' | 'idle' | 'done'; kind?: 'permission' | 'question'; msg?: string; event: string }, at: number): void {
+  hookSignal(signal: HookSignal, at: number): void {
     if (this.disposed) return;
     if (signal.state === 'idle' && this.tracker.current?.state === 'done') return;
     const input: Classification = {
@@ -318,8 +319,17 @@ export class StatusReporter implements SessionObserver {
   private encode(report: Report): Uint8Array | undefined {
     const titled = this.options.title !== undefined && report.state !== 'clear' && report.title === undefined ? { ...report, title: this.options.title } : report;
     const encoded = encodeReport(titled, { msgBudgetBytes: MSG_BUDGET_BYTES });
-    if (!encoded.ok) return undefined;
-    if (this.options.tmuxLevels > 0) return wrapForTmux(encoded.bytes, this.options.tmuxLevels);
-    return this.options.screenWrap ? wrapForScreen(encoded.bytes) : encoded.bytes;
+    return encoded.ok ? this.throughMultiplexer(encoded.bytes) : undefined;
+  }
+
+  /** A sequence wrapped so it passes tmux (once per level) or GNU screen to the outer terminal. */
+  private throughMultiplexer(sequence: Uint8Array): Uint8Array {
+    if (this.options.tmuxLevels > 0) return wrapForTmux(sequence, this.options.tmuxLevels);
+    return this.options.screenWrap ? wrapForScreen(sequence) : sequence;
+  }
+
+  /** Writes another terminal sequence (a notification) the way reports go: wrapped, at a safe point. */
+  submitSequence(sequence: Uint8Array): void {
+    if (!this.disposed) this.gate.submit(this.throughMultiplexer(sequence));
   }
 }
