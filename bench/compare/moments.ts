@@ -1,9 +1,16 @@
-// Labelled moments of the Claude Code recordings: for each ground-truth label, what the shim must say and when.
+// Labelled moments of the agent recordings in fixtures/: for each ground-truth label, what the shim must say and when.
 //
-// A recording's ground truth is Claude Code's own OSC 7501 reports (`source: "native"`), or, for
-// recordings without any (2.1.150, the `-noanswer` ones), the recording driver's labels. Labels at
-// or after `/exit` are left out, `clear` labels mark no moment (Claude Code closing a dialog), and a
-// label that repeats the previous label's state and kind is the same moment.
+// Each agent (AGENTS below) names its recordings, its rule file, which labels are its ground truth and the
+// essential text of its scenarios:
+//  - Claude Code (`truth: "native"`): its own OSC 7501 reports (`source: "native"`), or, for recordings
+//    without any (2.1.150, the `-noanswer` ones), the recording driver's labels;
+//  - Codex CLI (`truth: "driver"`): the driver's labels, although Codex reports on its own: its reports
+//    miss the start-up dialogs (trust, update, sign-in), call the "Implement this plan?" chooser `done` and
+//    blip `working`→`idle` at start-up (fixtures/codex/README.md), so they are not the truth these rules aim at;
+//  - Gemini CLI (`truth: "driver"`): the driver's labels (it reports nothing).
+// Labels at or after the `exit` label (`/exit`, or Ctrl+C for Gemini CLI) are left out, `clear` labels mark no
+// moment (an agent closing a dialog), and a label that repeats the previous label's state and kind is the
+// same moment.
 //
 // A label L at time t_L opens a window that ends at the next label or at the next key the driver
 // sends (the user acting ends the moment: typing `/exit` changes the screen), whichever comes
@@ -25,7 +32,7 @@ import { join } from 'node:path';
 import { parseCast } from '../../src/record/asciicast.js';
 import { reportBefore, screenBefore, type ReplayResult } from '../../src/session/replay.js';
 
-/** How often the recording driver reads the screen (test/harness/record-claude.mjs `waitFor`), in seconds. */
+/** How often the recording drivers read the screen (`waitFor` in test/harness/record-claude.mjs and record-agent.mjs), in seconds. */
 export const DRIVER_POLL_S = 0.05;
 
 /** One line of a `.labels.jsonl` with a state. */
@@ -38,13 +45,110 @@ export interface FixtureLabel {
   source: 'native' | 'driver';
 }
 
-/** One recording of fixtures/claude-code: `name` is `<version>/<scenario>-<size>[-noanswer]`. */
+/** One recording of an agent's fixtures: `name` is `<version>/<scenario>-<size>[-noanswer]`. */
 export interface Fixture {
   name: string;
   version: string;
   scenario: string;
   cast: string;
   labels: string;
+}
+
+/**
+ * Essential text of a scenario's blocked and error moments: one text for all of them, or one per moment in
+ * order (a scenario with two different prompts, e.g. approve one command and deny another).
+ */
+export type EssentialText = string | readonly string[];
+
+/** One agent's recordings and how to judge them. */
+export interface Agent {
+  /** `claude-code`, `codex`, `gemini-cli`: the folder under fixtures/. */
+  id: string;
+  /** The agent's name in tables and test titles. */
+  title: string;
+  /** The recordings, relative to the repository. */
+  fixtures: string;
+  /** The rule file, relative to the repository. */
+  rules: string;
+  /**
+   * Which labels are ground truth: `native` — the agent's own reports in a recording that has any before
+   * the exit, else the driver's labels; `driver` — always the driver's labels.
+   */
+  truth: 'native' | 'driver';
+  /** Scenario → the text a blocked or error msg must contain. */
+  essential: Readonly<Record<string, EssentialText>>;
+}
+
+/** The text that must be in the msg of a Claude Code scenario's blocked (or error) state. */
+export const ESSENTIAL_TEXT: Readonly<Record<string, EssentialText>> = {
+  'bash-approve': 'touch build.log',
+  'bash-deny': 'npm test',
+  'write-approve': 'notes.txt',
+  'edit-approve': 'hello.js',
+  'webfetch-approve': '/docs/page.html',
+  'mcp-approve': 'tickets',
+  question: 'Which database should the service use?',
+  'plan-approval': 'plan',
+  'trust-dialog': 'trust this folder',
+  'auth-error': 'Invalid API key',
+  'api-error': 'API Error: 400',
+  'fullscreen-upsell': 'dialog open',
+};
+
+/** The agents with recordings, in table order. */
+export const AGENTS: readonly Agent[] = [
+  {
+    id: 'claude-code',
+    title: 'Claude Code',
+    fixtures: 'fixtures/claude-code',
+    rules: 'rules/claude-code.toml',
+    truth: 'native',
+    essential: ESSENTIAL_TEXT,
+  },
+  {
+    id: 'codex',
+    title: 'Codex CLI',
+    fixtures: 'fixtures/codex',
+    rules: 'rules/codex.toml',
+    truth: 'driver',
+    essential: {
+      'shell-approve': 'touch build.log',
+      'shell-deny': 'npm test',
+      'approve-then-deny': ['touch build.log', 'npm test'],
+      question: 'Which database should the project use?',
+      'plan-implement': 'plan',
+      'trust-dialog': 'trust this folder',
+      'update-prompt': '0.999.0',
+      'sign-in': 'sign in',
+      'api-error': '400',
+      'auth-error': '401',
+    },
+  },
+  {
+    id: 'gemini-cli',
+    title: 'Gemini CLI',
+    fixtures: 'fixtures/gemini-cli',
+    rules: 'rules/gemini.toml',
+    truth: 'driver',
+    essential: {
+      'shell-approve': 'touch build.log',
+      'shell-deny': 'npm test',
+      'approve-then-deny': ['touch build.log', 'npm test'],
+      'write-approve': 'notes.txt',
+      question: 'Which database should the project use?',
+      'trust-dialog': 'trust this folder',
+      'auth-dialog': 'sign in',
+      'api-error': 'API Error',
+      'auth-error': 'API Error',
+    },
+  },
+];
+
+/** The agent whose `id` is `id`. */
+export function agentById(id: string): Agent {
+  const found = AGENTS.find((a) => a.id === id);
+  if (found === undefined) throw new Error(`no agent ${id}`);
+  return found;
 }
 
 /** One labelled moment (see the top of this file). */
@@ -60,26 +164,13 @@ export interface Moment {
   essential?: string;
 }
 
-/** The text that must be in the msg of a scenario's blocked (or error) state. */
-export const ESSENTIAL_TEXT: Readonly<Record<string, string>> = {
-  'bash-approve': 'touch build.log',
-  'bash-deny': 'npm test',
-  'write-approve': 'notes.txt',
-  'edit-approve': 'hello.js',
-  'webfetch-approve': '/docs/page.html',
-  'mcp-approve': 'tickets',
-  question: 'Which database should the service use?',
-  'plan-approval': 'plan',
-  'trust-dialog': 'trust this folder',
-  'auth-error': 'Invalid API key',
-  'api-error': 'API Error: 400',
-  'fullscreen-upsell': 'dialog open',
-};
+/**
+ * Terminal answers in a cast's input (DA1, cursor reports, DECRPM mode reports — Codex asks for mode 1007 —,
+ * the echoed OSC 7501 query): not the driver's keys.
+ */
+const TERMINAL_REPLY = /^\x1b(?:\[\?[\d;]*c|\[\d+;\d+R|\[\?[\d;]*\$y|\]7501;)/u;
 
-/** Terminal answers in a cast's input (DA1, cursor reports, the echoed OSC 7501 query): not the driver's keys. */
-const TERMINAL_REPLY = /^\x1b(?:\[\?[\d;]*c|\[\d+;\d+R|\]7501;)/u;
-
-/** Every recording under `root` (fixtures/claude-code) that has labels, sorted by name. */
+/** Every recording under `root` (an agent's fixtures folder) that has labels, sorted by name. */
 export function listFixtures(root: string): Fixture[] {
   if (!existsSync(root)) return [];
   const found: Fixture[] = [];
@@ -114,18 +205,21 @@ export function driverKeyTimes(castPath: string): number[] {
     .map((e) => e.time);
 }
 
-/** The labelled moments of one recording; `end` is when the replay ended (seconds). */
-export function labelledMoments(fixture: Fixture, end: number): Moment[] {
+/** The labelled moments of one of `agent`'s recordings; `end` is when the replay ended (seconds). */
+export function labelledMoments(agent: Agent, fixture: Fixture, end: number): Moment[] {
   const all = readFixtureLabels(fixture.labels);
   const exit = all.find((l) => l.state === 'exit')?.t ?? Number.POSITIVE_INFINITY;
-  const source = all.some((l) => l.source === 'native' && l.t < exit) ? 'native' : 'driver';
+  const source = agent.truth === 'native' && all.some((l) => l.source === 'native' && l.t < exit) ? 'native' : 'driver';
   const labels = all
     .filter((l) => l.source === source && l.t < exit)
     .filter((l, i, list) => i === 0 || list[i - 1]!.state !== l.state || list[i - 1]!.kind !== l.kind);
   const keys = driverKeyTimes(fixture.cast);
+  const essential = agent.essential[fixture.scenario];
+  let prompts = 0; // blocked and error labels so far: which of a list of essential texts is next
   const moments: Moment[] = [];
   labels.forEach((label, i) => {
     if (label.state === 'clear') return;
+    const prompt = label.state === 'blocked' || label.state === 'error' ? prompts++ : undefined;
     const next = labels[i + 1];
     const lag = source === 'driver' && next !== undefined ? DRIVER_POLL_S : 0;
     const key = keys.find((k) => k > label.t) ?? Number.POSITIVE_INFINITY;
@@ -136,14 +230,14 @@ export function labelledMoments(fixture: Fixture, end: number): Moment[] {
     const endsTurn =
       label.state === 'idle' &&
       (previous === 'working' || (previous === 'blocked' && before.some((l) => l.state === 'working')));
-    const essential = label.state === 'blocked' || label.state === 'error' ? ESSENTIAL_TEXT[fixture.scenario] : undefined;
+    const text = prompt === undefined ? undefined : typeof essential === 'string' ? essential : essential?.[prompt];
     moments.push({
       fixture: fixture.name,
       source,
       label,
       at,
       checks: label.state === 'done' || endsTurn ? 'report' : 'screen',
-      ...(essential === undefined ? {} : { essential }),
+      ...(text === undefined ? {} : { essential: text }),
     });
   });
   return moments;

@@ -6,15 +6,68 @@ import type { SweepResult } from '../../src/session/screen-classifier.js';
 /** How much output a tail detector keeps: the last 8 KiB, as such tools usually do. */
 export const TAIL_BYTES = 8 * 1024;
 
-/** Prompt texts a tail detector looks for, in order, with the kind it reports. */
-export const PROMPT_TEXTS: readonly (readonly [string, 'permission' | 'question' | 'auth'])[] = [
-  ['Do you want to', 'permission'],
-  ['❯ 1. Yes', 'permission'],
-  ['Would you like to proceed', 'permission'],
-  ['Yes, I trust this folder', 'permission'],
-  ['Enter to select', 'question'],
-  ['Invalid API key', 'auth'],
-];
+/** The kinds a tail detector can call a prompt. */
+export type PromptKind = 'permission' | 'question' | 'auth';
+
+/**
+ * What a tail detector for one agent looks for, as such a tool is configured per agent: its prompt texts, in
+ * order, with the kind each reports, and the texts of its fallback states (error, working).
+ */
+export interface TailVocabulary {
+  prompts: readonly (readonly [string, PromptKind])[];
+  error: RegExp;
+  working: RegExp;
+}
+
+/** Claude Code: its dialogs' texts, `API Error`, `esc to interrupt`. */
+export const CLAUDE_CODE_TAIL: TailVocabulary = {
+  prompts: [
+    ['Do you want to', 'permission'],
+    ['❯ 1. Yes', 'permission'],
+    ['Would you like to proceed', 'permission'],
+    ['Yes, I trust this folder', 'permission'],
+    ['Enter to select', 'question'],
+    ['Invalid API key', 'auth'],
+  ],
+  error: /API Error/u,
+  working: /esc to interrupt/iu,
+};
+
+/** Codex CLI: its approval, plan, trust, sign-in, question and update texts; `■ ` notices; `esc to interrupt`. */
+export const CODEX_TAIL: TailVocabulary = {
+  prompts: [
+    ['Would you like to', 'permission'],
+    ['Press enter to confirm or esc to cancel', 'permission'],
+    ['Implement this plan?', 'permission'],
+    ['Trust this folder?', 'permission'],
+    ['enter to submit answer', 'question'],
+    ['Update available', 'question'],
+    ['Sign in with ChatGPT', 'auth'],
+  ],
+  error: /■ (?!Conversation interrupted)/u,
+  working: /esc to interrupt/iu,
+};
+
+/** Gemini CLI: its tool, trust, question and sign-in texts; `API Error`; `esc to cancel`. */
+export const GEMINI_CLI_TAIL: TailVocabulary = {
+  prompts: [
+    ['Allow execution of', 'permission'],
+    ['Apply this change?', 'permission'],
+    ['1. Allow once', 'permission'],
+    ['Do you trust the files in this folder?', 'permission'],
+    ['How would you like to authenticate', 'auth'], // before `Enter to select`: the sign-in dialog says that too
+    ['Enter to select', 'question'],
+  ],
+  error: /API Error/u,
+  working: /esc to cancel/iu,
+};
+
+/** Each agent's vocabulary, by agent id (bench/compare/moments.ts AGENTS). */
+export const TAIL_VOCABULARY: Readonly<Record<string, TailVocabulary>> = {
+  'claude-code': CLAUDE_CODE_TAIL,
+  codex: CODEX_TAIL,
+  'gemini-cli': GEMINI_CLI_TAIL,
+};
 
 // CSI, OSC (BEL or ST), DCS/SOS/PM/APC strings, charset designations, then any other two-byte escape.
 const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b]*(?:\x1b\\)?|\x1b[()*+#%][ -~]|\x1b[ -~]/gu;
@@ -44,26 +97,30 @@ export function strippedLines(tail: Uint8Array, cursorSpaces = false): string[] 
 }
 
 /** What every tail detector says when it sees no prompt: its blocked check is the only difference. */
-function restOfStates(text: string): Classification {
-  if (/API Error/u.test(text)) return { state: 'error', rule: 'tail:api-error' };
-  if (/esc to interrupt/iu.test(text)) return { state: 'working', rule: 'tail:esc-to-interrupt' };
+function restOfStates(text: string, vocabulary: TailVocabulary): Classification {
+  if (vocabulary.error.test(text)) return { state: 'error', rule: 'tail:error' };
+  if (vocabulary.working.test(text)) return { state: 'working', rule: 'tail:working' };
   return { state: 'idle' };
 }
 
-/** (a) blocked when a prompt text appears anywhere in the stripped tail. */
-export function promptTextInTail(lines: readonly string[]): Classification {
-  const text = lines.join('\n');
-  for (const [needle, kind] of PROMPT_TEXTS) {
-    if (text.includes(needle)) return { state: 'blocked', kind, rule: `tail:${needle}` };
-  }
-  return restOfStates(text);
+/** (a) blocked when one of the agent's prompt texts appears anywhere in the stripped tail. */
+export function promptTextInTail(vocabulary: TailVocabulary): (lines: readonly string[]) => Classification {
+  return (lines) => {
+    const text = lines.join('\n');
+    for (const [needle, kind] of vocabulary.prompts) {
+      if (text.includes(needle)) return { state: 'blocked', kind, rule: `tail:${needle}` };
+    }
+    return restOfStates(text, vocabulary);
+  };
 }
 
 /** (b) blocked (a question) when the last non-empty line of the stripped tail ends with `?`. */
-export function lastLineEndsWithQuestionMark(lines: readonly string[]): Classification {
-  const last = [...lines].reverse().find((line) => line.trim() !== '');
-  if (last !== undefined && last.trimEnd().endsWith('?')) return { state: 'blocked', kind: 'question', rule: 'tail:ends-with-?' };
-  return restOfStates(lines.join('\n'));
+export function lastLineEndsWithQuestionMark(vocabulary: TailVocabulary): (lines: readonly string[]) => Classification {
+  return (lines) => {
+    const last = [...lines].reverse().find((line) => line.trim() !== '');
+    if (last !== undefined && last.trimEnd().endsWith('?')) return { state: 'blocked', kind: 'question', rule: 'tail:ends-with-?' };
+    return restOfStates(lines.join('\n'), vocabulary);
+  };
 }
 
 /** A replay model that keeps the output's last TAIL_BYTES and classifies the stripped tail with `decide`. */

@@ -1,48 +1,65 @@
 // `node dist/bench/compare/run.js`: the screen classifier against the naive stream-tail detectors the design
-// rejects, on every labelled moment of the Claude Code recordings; prints markdown tables (numbers, no thresholds).
+// rejects, on every labelled moment of the recordings of each agent (Claude Code, Codex CLI, Gemini CLI);
+// prints markdown tables with a row block per agent and the totals (numbers, no thresholds).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadRuleFile } from '../../src/rules/load.js';
 import { loadRecording } from '../../src/session/recording.js';
 import { replay, type ReplayModel } from '../../src/session/replay.js';
-import { labelledMoments, listFixtures } from './moments.js';
-import { lastLineEndsWithQuestionMark, promptTextInTail, TailModel } from './naive.js';
-import { addMoments, formatScores, newScore } from './score.js';
+import { AGENTS, labelledMoments, listFixtures } from './moments.js';
+import { lastLineEndsWithQuestionMark, promptTextInTail, TAIL_VOCABULARY, TailModel, type TailVocabulary } from './naive.js';
+import { addMoments, formatScores, newScore, sumScores, type ScoreBlock } from './score.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const rules = loadRuleFile(join(ROOT, 'rules/claude-code.toml'), 'rules/claude-code.toml');
 
 /** The detectors, each a model the replay sweeps on the shim's schedule and feeds to the same tracker. */
-const DETECTORS: readonly { name: string; model?: () => ReplayModel }[] = [
+const detectors = (tail: TailVocabulary): readonly { name: string; model?: () => ReplayModel }[] => [
   { name: 'osf7501 (screen + rules)' },
-  { name: '(a) prompt text in stripped 8 KB tail', model: () => new TailModel(promptTextInTail) },
-  { name: '(a′) same, cursor moves read as spaces', model: () => new TailModel(promptTextInTail, true) },
-  { name: '(b) last line ends with "?"', model: () => new TailModel(lastLineEndsWithQuestionMark) },
-  { name: '(b′) same, cursor moves read as spaces', model: () => new TailModel(lastLineEndsWithQuestionMark, true) },
+  { name: '(a) prompt text in stripped 8 KB tail', model: () => new TailModel(promptTextInTail(tail)) },
+  { name: '(a′) same, cursor moves read as spaces', model: () => new TailModel(promptTextInTail(tail), true) },
+  { name: '(b) last line ends with "?"', model: () => new TailModel(lastLineEndsWithQuestionMark(tail)) },
+  { name: '(b′) same, cursor moves read as spaces', model: () => new TailModel(lastLineEndsWithQuestionMark(tail), true) },
 ];
 
-const fixtures = listFixtures(join(ROOT, 'fixtures/claude-code'));
-if (fixtures.length === 0) {
-  process.stderr.write(`bench/compare: no recordings under ${join(ROOT, 'fixtures/claude-code')}\n`);
-  process.exit(2);
-}
-const scores = DETECTORS.map((d) => newScore(d.name));
-let momentCount = 0;
-for (const fixture of fixtures) {
-  const recording = loadRecording(fixture.cast);
-  const results = [];
-  for (const detector of DETECTORS) {
-    results.push(await replay(recording, { rules, ...(detector.model === undefined ? {} : { model: detector.model }) }));
+const blocks: ScoreBlock[] = [];
+const counts: string[] = [];
+for (const agent of AGENTS) {
+  const fixtures = listFixtures(join(ROOT, agent.fixtures));
+  if (fixtures.length === 0) {
+    process.stderr.write(`bench/compare: no recordings under ${join(ROOT, agent.fixtures)}\n`);
+    process.exit(2);
   }
-  const moments = labelledMoments(fixture, results[0]?.end ?? 0);
-  momentCount += moments.length;
-  results.forEach((result, i) => addMoments(scores[i]!, moments, result));
+  const tail = TAIL_VOCABULARY[agent.id];
+  if (tail === undefined) throw new Error(`bench/compare: no tail vocabulary for ${agent.id}`);
+  const rules = loadRuleFile(join(ROOT, agent.rules), agent.rules);
+  const list = detectors(tail);
+  const scores = list.map((d) => newScore(d.name));
+  let momentCount = 0;
+  for (const fixture of fixtures) {
+    const recording = loadRecording(fixture.cast);
+    const results = [];
+    for (const detector of list) {
+      results.push(await replay(recording, { rules, ...(detector.model === undefined ? {} : { model: detector.model }) }));
+    }
+    const moments = labelledMoments(agent, fixture, results[0]?.end ?? 0);
+    momentCount += moments.length;
+    results.forEach((result, i) => addMoments(scores[i]!, moments, result));
+  }
+  blocks.push({ label: agent.title, scores });
+  const truth = agent.truth === 'native' ? `its own reports where it made them, else the driver's` : `the driver's`;
+  counts.push(`${agent.title} ${momentCount} in ${fixtures.length} recordings (labels: ${truth})`);
 }
+blocks.push({
+  label: 'all',
+  scores: blocks[0]!.scores.map((s, i) => sumScores(s.name, blocks.map((b) => b.scores[i]!))),
+});
 
+const total = blocks.at(-1)!.scores[0]!.total;
 console.log(
-  `${momentCount} labelled moments in ${fixtures.length} Claude Code recordings (see bench/compare/moments.ts). Every ` +
-    'detector is swept on the shim\'s schedule and its verdicts go through the same status tracker; done and ' +
-    'turn-ending idle moments are judged on the report, the others on the verdict. The tail detectors share one ' +
-    'fallback (`API Error` → error, `esc to interrupt` → working, else idle): only their blocked check differs.\n',
+  `${total} labelled moments: ${counts.join('; ')} (see bench/compare/moments.ts). Every detector is swept on ` +
+    'the shim\'s schedule and its verdicts go through the same status tracker; done and turn-ending idle moments ' +
+    'are judged on the report, the others on the verdict. The tail detectors look for each agent\'s own prompt ' +
+    'texts (bench/compare/naive.ts) and share one fallback (the agent\'s error text → error, its working text ' +
+    '→ working, else idle): only their blocked check differs.\n',
 );
-console.log(formatScores(scores).join('\n'));
+console.log(formatScores(blocks).join('\n'));

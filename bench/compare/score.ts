@@ -40,24 +40,56 @@ export function addMoments(score: Score, moments: readonly Moment[], result: Rep
 
 const percent = (n: number, d: number): string => (d === 0 ? '—' : `${((100 * n) / d).toFixed(1)} %`);
 
-/** The accuracy table and the per-state breakdown, as markdown lines. */
-export function formatScores(scores: readonly Score[]): string[] {
+/** The sum of several tallies of the same detector (an agent's row block, the totals). */
+export function sumScores(name: string, scores: readonly Score[]): Score {
+  const sum = newScore(name);
+  for (const s of scores) {
+    sum.correct += s.correct;
+    sum.total += s.total;
+    sum.blocked += s.blocked;
+    sum.blockedDetected += s.blockedDetected;
+    sum.falseBlocked += s.falseBlocked;
+    for (const [state, [c, t]] of s.byState) {
+      const [sc, st] = sum.byState.get(state) ?? [0, 0];
+      sum.byState.set(state, [sc + c, st + t]);
+    }
+  }
+  return sum;
+}
+
+/** One row block: the detectors' tallies over one agent's moments (or over all of them). */
+export interface ScoreBlock {
+  /** The agent's name, or `all` for the totals. */
+  label: string;
+  scores: readonly Score[];
+}
+
+/**
+ * The accuracy table (a row block per agent, then the totals) and the per-state breakdown (the same blocks),
+ * as markdown lines.
+ */
+export function formatScores(blocks: readonly ScoreBlock[]): string[] {
   const lines = [
-    '| strategy | correct | blocked detected | blocked missed | false blocked |',
-    '| --- | --- | --- | --- | --- |',
-    ...scores.map(
-      (s) =>
-        `| ${s.name} | ${s.correct}/${s.total} (${percent(s.correct, s.total)}) | ${s.blockedDetected}/${s.blocked} | ${s.blocked - s.blockedDetected} | ${s.falseBlocked} |`,
+    '| agent | strategy | correct | blocked detected | blocked missed | false blocked |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...blocks.flatMap(({ label, scores }) =>
+      scores.map(
+        (s) =>
+          `| ${label} | ${s.name} | ${s.correct}/${s.total} (${percent(s.correct, s.total)}) | ${s.blockedDetected}/${s.blocked} | ${s.blocked - s.blockedDetected} | ${s.falseBlocked} |`,
+      ),
     ),
     '',
   ];
-  const states = [...new Set(scores.flatMap((s) => [...s.byState.keys()]))].sort();
-  lines.push(`| label state | moments | ${scores.map((s) => s.name).join(' | ')} |`);
-  lines.push(`| --- | --- | ${scores.map(() => '---').join(' | ')} |`);
-  for (const state of states) {
-    const total = scores[0]?.byState.get(state)?.[1] ?? 0;
-    const cells = scores.map((s) => `${s.byState.get(state)?.[0] ?? 0}/${total}`);
-    lines.push(`| ${state} | ${total} | ${cells.join(' | ')} |`);
+  const names = blocks[0]?.scores.map((s) => s.name) ?? [];
+  lines.push(`| agent | label state | moments | ${names.join(' | ')} |`);
+  lines.push(`| --- | --- | --- | ${names.map(() => '---').join(' | ')} |`);
+  for (const { label, scores } of blocks) {
+    const states = [...new Set(scores.flatMap((s) => [...s.byState.keys()]))].sort();
+    for (const state of states) {
+      const total = scores[0]?.byState.get(state)?.[1] ?? 0;
+      const cells = scores.map((s) => `${s.byState.get(state)?.[0] ?? 0}/${total}`);
+      lines.push(`| ${label} | ${state} | ${total} | ${cells.join(' | ')} |`);
+    }
   }
   return lines;
 }
