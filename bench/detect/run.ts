@@ -3,12 +3,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import * as pty from 'node-pty';
-import { ReportExtractor } from '../../src/protocol/index.js';
+import { BIN, ROOT, cpuTicks, firstReport, percentile, runInOuterPty } from '../outer-pty.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'osf7501');
 const CHILD = join(ROOT, 'bench', 'detect', 'child.mjs');
 const ROUNDS = Number(process.env['DETECT_ROUNDS'] ?? 10);
 const CLK_TCK = 100;
@@ -22,68 +18,38 @@ interface Run {
   wallSeconds: number;
 }
 
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-function runOnce(command: string[]): Promise<Run> {
+async function runOnce(command: string[]): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), 'osf-detect-'));
   const log = join(dir, 'prompts.log');
-  return new Promise((resolve) => {
-    const extractor = new ReportExtractor();
-    const blockedAt: bigint[] = [];
-    const term = pty.spawn(command[0] as string, command.slice(1), {
-      name: 'xterm-256color',
-      cols: 100,
-      rows: 30,
-      cwd: ROOT,
-      env: { ...process.env, DETECT_LOG: log, DETECT_ROUNDS: String(ROUNDS), OSF7501_SESSION: '' } as Record<string, string>,
-      encoding: null,
-    } as pty.IPtyForkOptions);
-    const start = process.hrtime.bigint();
-    let startTicks = 0;
-    // CPU is counted from after start-up (node, the screen worker, the rules) to the exit.
-    setTimeout(() => {
-      startTicks = cpuTicks(term.pid);
-    }, WARMUP_MS);
-    let lastTicks = 0;
-    const sampler = setInterval(() => {
-      try {
-        lastTicks = cpuTicks(term.pid);
-      } catch {
-        // exited
-      }
-    }, 100);
-    term.onData((data) => {
-      const now = process.hrtime.bigint();
-      for (const found of extractor.push(data as unknown as Uint8Array)) {
-        if (found.parsed.type === 'report' && found.parsed.report.state === 'blocked') blockedAt.push(now);
-      }
-    });
-    term.onExit(() => {
-      clearInterval(sampler);
-      const wall = Number(process.hrtime.bigint() - start) / 1e9;
-      const prompts = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map(BigInt);
-      const latencies: number[] = [];
-      let missed = 0;
-      for (let i = 0; i < prompts.length; i++) {
-        const p = prompts[i] as bigint;
-        const next = prompts[i + 1] ?? BigInt(Number.MAX_SAFE_INTEGER) * 1000n;
-        const hit = blockedAt.find((t) => t >= p && t < next);
-        if (hit === undefined) missed++;
-        else latencies.push(Number(hit - p) / 1e6);
-      }
-      const cpuSeconds = (lastTicks - startTicks) / CLK_TCK;
-      resolve({ latenciesMs: latencies, missed, cpuPercent: (100 * cpuSeconds) / Math.max(0.001, wall - WARMUP_MS / 1000), wallSeconds: wall });
-    });
-  });
+  const run = runInOuterPty(command, { env: { DETECT_LOG: log, DETECT_ROUNDS: String(ROUNDS) } });
+  let startTicks = 0;
+  // CPU is counted from after start-up (node, the screen worker, the rules) to the exit.
+  setTimeout(() => {
+    startTicks = cpuTicks(run.term.pid);
+  }, WARMUP_MS);
+  let lastTicks = 0;
+  const sampler = setInterval(() => {
+    try {
+      lastTicks = cpuTicks(run.term.pid);
+    } catch {
+      // exited
+    }
+  }, 100);
+  const { wallSeconds: wall } = await run.exited;
+  clearInterval(sampler);
+  const prompts = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map(BigInt);
+  const latencies: number[] = [];
+  let missed = 0;
+  for (let i = 0; i < prompts.length; i++) {
+    const p = prompts[i] as bigint;
+    const next = prompts[i + 1] ?? BigInt(Number.MAX_SAFE_INTEGER) * 1000n;
+    const hit = firstReport(run.reports, p, next, (r) => r.state === 'blocked');
+    if (hit === undefined) missed++;
+    else latencies.push(Number(hit.at - p) / 1e6);
+  }
+  const cpuSeconds = (lastTicks - startTicks) / CLK_TCK;
+  return { latenciesMs: latencies, missed, cpuPercent: (100 * cpuSeconds) / Math.max(0.001, wall - WARMUP_MS / 1000), wallSeconds: wall };
 }
-
-const pct = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : (s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] as number);
-};
 
 const variants: Array<{ name: string; command: string[] }> = [
   { name: 'script (no classification)', command: ['script', '-q', '-c', `node ${CHILD}`, '/dev/null'] },
@@ -97,7 +63,7 @@ console.log('| --- | --- | --- | --- | --- |');
 for (const v of variants) {
   const r = await runOnce(v.command);
   const detected = r.latenciesMs.length;
-  const lat = detected === 0 ? ['-', '-'] : [pct(r.latenciesMs, 50).toFixed(0), Math.max(...r.latenciesMs).toFixed(0)];
+  const lat = detected === 0 ? ['-', '-'] : [percentile(r.latenciesMs, 50).toFixed(0), Math.max(...r.latenciesMs).toFixed(0)];
   const reported = v.name.startsWith('osf7501 --rules') ? `${detected}/${detected + r.missed}` : 'n/a';
   console.log(`| ${v.name} | ${reported} | ${lat[0]} | ${lat[1]} | ${r.cpuPercent.toFixed(2)} |`);
 }

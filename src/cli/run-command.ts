@@ -164,10 +164,11 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
     },
   );
   if (reporter) relay.attach(reporter);
-  reporting?.connectChild(
-    (bytes) => relay.writeToChild(bytes),
-    () => relay.pid,
-  );
+  reporting?.connectChild({
+    write: (bytes) => relay.writeToChild(bytes),
+    pid: () => relay.pid,
+    foregroundName: () => relay.foregroundName(),
+  });
   for (const observer of extras.observers?.(size) ?? []) relay.attach(observer);
   const release = onEmergency(() => {
     hooks?.server.dispose();

@@ -105,6 +105,20 @@ export class PtySession {
     if (!this.disposed) this.term.resume();
   }
 
+  /**
+   * The foreground process's name as node-pty reads it: macOS, the kernel's name (p_comm) of the PTY's
+   * foreground process group; Linux, that group leader's argv[0]. node-pty answers the spawned file's
+   * name when the lookup fails. Undefined once disposed or when the PTY is closed.
+   */
+  foregroundName(): string | undefined {
+    if (this.disposed) return undefined;
+    try {
+      return this.term.process;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Releases listeners; does not kill the child. */
   dispose(): void {
     if (this.disposed) return;

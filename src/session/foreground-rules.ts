@@ -1,5 +1,5 @@
 // For a wrapped shell: which rule set the foreground program calls for, and whether the shell has it.
-import { readForeground } from '../pty/foreground.js';
+import type { ForegroundSource } from '../pty/foreground.js';
 import type { RuleEntry } from '../rules/load.js';
 import { programNames } from '../rules/program-names.js';
 
@@ -21,7 +21,7 @@ export interface ForegroundView {
 /** Reads the foreground and picks rules; only used when the wrapped program has no rule set of its own. */
 export class ForegroundRules {
   constructor(
-    private readonly childPid: () => number | undefined,
+    private readonly foreground: ForegroundSource,
     private readonly base: RuleChoice,
     private readonly agents: readonly RuleEntry[],
     private readonly readText: (entry: RuleEntry) => string,
@@ -29,12 +29,12 @@ export class ForegroundRules {
 
   /** The current view, or undefined when the foreground cannot be read. */
   poll(): ForegroundView | undefined {
-    const pid = this.childPid();
-    if (pid === undefined) return undefined;
-    const fg = readForeground(pid);
+    const fg = this.foreground();
     if (fg === undefined) return undefined;
-    const away = fg.pid !== pid;
+    const away = fg.away;
     if (!away) return { away, rules: this.base };
+    // With a name only (macOS), an agent run by an interpreter reads as `node`: no rule set names it,
+    // so the session keeps its own rules and counts as working while the screen shows no dialog.
     const names = programNames(fg.argv);
     const entry = this.agents.find((e) => names.some((n) => e.rules.commands.includes(n) || e.rules.app === n));
     if (entry === undefined) return { away, rules: this.base };

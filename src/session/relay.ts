@@ -76,6 +76,11 @@ export class Relay {
     return this.session?.pid;
   }
 
+  /** node-pty's name for the PTY's foreground process (macOS: the only foreground fact there is). */
+  foregroundName(): string | undefined {
+    return this.session?.foregroundName();
+  }
+
   /** Writes bytes to the child's input, as if typed (answers to its queries). */
   writeToChild(bytes: Uint8Array): void {
     this.session?.write(bytes);

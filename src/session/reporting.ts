@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { ExitPolicy } from '../status/index.js';
 import { commandBasename, loadRuleCatalog, selectRules } from '../rules/load.js';
 import { ForegroundRules } from './foreground-rules.js';
+import { foregroundSource } from '../pty/foreground.js';
 import { paneRecordId, paneTitle, passthroughFor } from './record-id.js';
 export { NO_REPORT_ENV, reportingDisabledBecause, type ReportingOptions } from './reporting-switch.js';
 import type { ReportingOptions } from './reporting-switch.js';
@@ -16,12 +17,22 @@ import type { NotifyMode } from '../inbox/notifier.js';
 import { startInbox, teeSinks, type ShimInbox } from '../inbox/shim-inbox.js';
 import type { Report } from '../protocol/index.js';
 
+/** The running child as the reporting sees it (the relay, once it exists). */
+export interface ChildHandle {
+  /** Writes to the child's input, as if typed. */
+  write(bytes: Uint8Array): void;
+  /** The child's pid, once spawned. */
+  pid(): number | undefined;
+  /** node-pty's name for the PTY's foreground process (the only foreground fact without /proc). */
+  foregroundName(): string | undefined;
+}
+
 /** A reporter ready to attach, and what must be released with it. */
 export interface Reporting {
   reporter: StatusReporter;
   native: NativeBridge;
   /** Where the bridge writes to the child and which pid the child has; set once the relay exists. */
-  connectChild(write: (bytes: Uint8Array) => void, pid: () => number | undefined): void;
+  connectChild(child: ChildHandle): void;
   dispose(): void;
 }
 
@@ -41,8 +52,9 @@ export function createReporting(
   });
   const log = options.log === undefined ? undefined : new ReportLog(options.log);
   let reporter: StatusReporter | undefined;
-  let toChild: (bytes: Uint8Array) => void = () => {};
-  let childPid: () => number | undefined = () => undefined;
+  let child: ChildHandle | undefined;
+  const toChild = (bytes: Uint8Array): void => child?.write(bytes);
+  const childPid = (): number | undefined => child?.pid();
   const fallback = selected.reason === 'fallback';
   // A program without rules of its own (a shell) reports under its own name.
   const name = commandBasename(options.command);
@@ -51,7 +63,11 @@ export function createReporting(
   const foreground =
     fallback && selected.entry
       ? new ForegroundRules(
-          () => childPid(),
+          foregroundSource({
+            childPid: () => childPid(),
+            ptyName: () => child?.foregroundName(),
+            command: options.command,
+          }),
           { app, ruleText, ruleFile: selected.rules.file },
           loadRuleCatalog({ env: options.env }).active.filter((e) => e.rules.commands.length > 0),
           (entry) => readFileSync(entry.path, 'utf8'),
@@ -124,9 +140,8 @@ export function createReporting(
   return {
     reporter,
     native,
-    connectChild: (write, pid) => {
-      toChild = write;
-      childPid = pid;
+    connectChild: (handle) => {
+      child = handle;
     },
     dispose: () => {
       native.dispose();
