@@ -3,17 +3,19 @@
 
 Forks a PTY of the given size, execs the command in it, reads the master as fast as the kernel
 allows until EOF, and prints one JSON line: bytes read, seconds from spawn to EOF, the relay's peak
-RSS (VmHWM of the exec'd process, polled), and for latency runs the delay of every `T<ns>` marker
+RSS (VmHWM of the exec'd process, polled), the CPU seconds of the relay and all it waited for (the
+child included), and for latency runs the delay of every `T<ns>` marker
 (CLOCK_MONOTONIC nanoseconds written by the child) from the child's write to the read here.
 Usage: outer.py COLS ROWS -- COMMAND [ARGS...]
 """
-import json, os, pty, re, select, struct, sys, time, fcntl, termios
+import json, os, resource, pty, re, select, struct, sys, time, fcntl, termios
 
 def main():
     sep = sys.argv.index('--')
     cols, rows = int(sys.argv[1]), int(sys.argv[2])
     cmd = sys.argv[sep + 1:]
     start = time.monotonic()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     pid, fd = pty.fork()
     if pid == 0:
         os.execvp(cmd[0], cmd)
@@ -57,7 +59,9 @@ def main():
                 pending = pending[last.end():]
     elapsed = time.monotonic() - start
     _, status = os.waitpid(pid, 0)
-    print(json.dumps({'bytes': total, 'seconds': elapsed, 'hwm_kb': hwm,
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    print(json.dumps({'bytes': total, 'seconds': elapsed, 'hwm_kb': hwm, 'cpu_s': cpu,
                       'status': os.waitstatus_to_exitcode(status), 'delays_ms': delays}))
 
 main()

@@ -9,6 +9,9 @@ type XtermTerminal = InstanceType<typeof Terminal>;
 /** Rows kept above the screen. Only visible rows are ever read; a few keep resize reflow honest. */
 export const SHADOW_SCROLLBACK_ROWS = 50;
 
+/** CAN (cancel any sequence in progress), then RIS (ESC c: full reset, both buffers and all modes). */
+const FULL_RESET = new Uint8Array([0x18, 0x1b, 0x63]);
+
 /** xterm's smallest width; narrower sizes are raised to it. */
 export const MIN_COLS = 2;
 /** xterm's smallest height; lower sizes are raised to it. */
@@ -80,6 +83,23 @@ export class ShadowScreen {
       term.write(data === bytes ? bytes.slice(0, whole) : data.subarray(0, whole));
     } catch (error) {
       this.#fail('write', error);
+    }
+  }
+
+  /**
+   * Starts over from a blank screen (after output had to be skipped), in the same terminal: a new one
+   * per flood would leave a dead terminal's buffers to the garbage collector each time. The reset goes
+   * through the write queue (CAN ends any open sequence, ESC c is a full reset), so bytes written
+   * before it never land after it.
+   */
+  reset(): void {
+    const term = this.#term;
+    this.#partial = undefined;
+    if (term === undefined) return;
+    try {
+      term.write(FULL_RESET);
+    } catch (error) {
+      this.#fail('reset', error);
     }
   }
 

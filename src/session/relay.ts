@@ -1,5 +1,6 @@
 // The data path of a wrapped session: terminal ⇄ PTY, byte-exact, with signals, resizes and restore.
 import { PtySession, type PtySpawnOptions } from '../pty/pty-session.js';
+import { ReadBufferReclaimer } from '../pty/read-buffer-reclaimer.js';
 import type { ChildExit } from '../pty/exit-status.js';
 import { TerminalModes } from '../tty/terminal-modes.js';
 
@@ -38,6 +39,7 @@ export class Relay {
   private readonly cleanups: Array<() => void> = [];
   private disposed = false;
   private readonly writeOutput: (chunk: Uint8Array) => void;
+  private readonly reclaimer = new ReadBufferReclaimer();
 
   constructor(
     private readonly io: RelayIo,
@@ -109,6 +111,7 @@ export class Relay {
     // The terminal comes first: the write is synchronous for a TTY, so observers run after it.
     this.writeOutput(chunk);
     this.notify((observer) => observer.output?.(chunk));
+    this.reclaimer.note(chunk.length);
     if (this.options.throwOnOutput) throw new Error('fault injected: throw-on-output');
   }
 

@@ -41,8 +41,11 @@ export class ScreenClassifier {
 
   /** Starts over with a blank screen (after output had to be skipped). */
   reset(): void {
-    this.screen.dispose();
-    this.screen = new ShadowScreen({ cols: this.cols, rows: this.rows });
+    if (this.screen.broken === undefined) this.screen.reset();
+    else {
+      this.screen.dispose();
+      this.screen = new ShadowScreen({ cols: this.cols, rows: this.rows });
+    }
     this.lastText = undefined;
   }
 

@@ -1,25 +1,12 @@
-// The relay's side of the screen worker: batches output to it, bounds its backlog, asks for sweeps.
+// The relay's side of the screen worker: holds output for it until a sweep, asks for sweeps.
 import { Worker } from 'node:worker_threads';
 import type { SweepResult } from './screen-classifier.js';
+import { OutputBacklog } from '../screen/output-backlog.js';
 import type { FromScreenWorker, ToScreenWorker } from './screen-messages.js';
 
-/**
- * Most unparsed output the worker may hold. xterm parses 20–70 MB/s, slower than a PTY can stream
- * (`cat` of a large file). Past this the output is a flood: the screen stops parsing (the terminal
- * never does) and keeps only the flood's tail; once output has been quiet for FLOOD_QUIET_MS the
- * screen is rebuilt from that tail. A visible screen is a few KB of the latest output, so the tail
- * rebuilds it, at the cost of modes set before the tail (e.g. the alternate screen).
- */
-export const SCREEN_BACKLOG_BYTES = 512 * 1024;
-/** Output that is sent to the worker before the next sweep asks for it. */
-const EAGER_BATCH_BYTES = 64 * 1024;
 /** The screen worker's heap limits (MB): a screen and its rules need a few MB. */
 const WORKER_YOUNG_MB = 4;
 const WORKER_OLD_MB = 96;
-/** Output kept while flooding, to rebuild the screen from. */
-export const FLOOD_TAIL_BYTES = 64 * 1024;
-/** Quiet time that ends a flood. */
-export const FLOOD_QUIET_MS = 50;
 
 /** What the client needs to start its worker. */
 export interface ScreenClientOptions {
@@ -31,21 +18,14 @@ export interface ScreenClientOptions {
   onFault: (message: string) => void;
 }
 
-/** Owns the screen worker; `dispose()` is idempotent and terminates it. */
+/**
+ * Owns the screen worker; `dispose()` is idempotent and terminates it. Output waits in an
+ * {@link OutputBacklog} and goes to the worker only when a sweep (or a resize) needs it: while output
+ * streams the worker parses nothing, and a flood costs it one tail per sweep instead of every byte.
+ */
 export class ScreenClient {
   private readonly worker: Worker;
-  private batch: Uint8Array[] = [];
-  private batchBytes = 0;
-  private inFlight = 0;
-  /** Bytes posted to the worker so far; the worker reports how many of them it has parsed. */
-  private posted = 0;
-  private skipping = false;
-  private tail: Uint8Array[] = [];
-  private tailBytes = 0;
-  private quietTimer: NodeJS.Timeout | undefined;
-  private floodChunks = 0;
-  private progressAsked = false;
-  private readonly afterFlood: Array<() => void> = [];
+  private readonly backlog = new OutputBacklog();
   private seq = 0;
   private readonly sweeps = new Map<number, (result: SweepResult) => void>();
   private failed = false;
@@ -68,23 +48,15 @@ export class ScreenClient {
     this.post({ t: 'init', cols: options.cols, rows: options.rows, ruleText: options.ruleText, ruleFile: options.ruleFile });
   }
 
-  /** Queues child output for the screen; never blocks, never throws. */
+  /** Queues (a copy of) child output for the screen; never blocks, never throws. */
   feed(chunk: Uint8Array): void {
     if (this.failed || this.disposed) return;
-    if (this.skipping || this.inFlight + this.batchBytes > SCREEN_BACKLOG_BYTES) {
-      this.flood(chunk);
-      return;
-    }
-    this.batch.push(chunk);
-    this.batchBytes += chunk.length;
-    // Small output waits for the next sweep, which carries it to the worker in the same wake-up;
-    // large output goes at once so the worker parses while the relay streams.
-    if (this.batchBytes >= EAGER_BATCH_BYTES) this.flushBatch();
+    this.backlog.push(chunk);
   }
 
-  /** Follows the PTY's size. */
+  /** Follows the PTY's size (the output before the resize is read at the old size). */
   resize(cols: number, rows: number): void {
-    this.flushBatch();
+    this.sendBacklog();
     this.post({ t: 'resize', cols, rows });
   }
 
@@ -93,11 +65,10 @@ export class ScreenClient {
     this.post({ t: 'rules', ruleText, ruleFile });
   }
 
-  /** Classifies the screen as of all output fed so far (during a flood: once it is over). */
+  /** Classifies the screen as of all output fed so far (after a flood: as rebuilt from its tail). */
   sweep(): Promise<SweepResult> {
     if (this.failed || this.disposed) return Promise.resolve({ changed: false });
-    if (this.skipping) return new Promise((resolve) => this.afterFlood.push(() => void this.sweep().then(resolve)));
-    this.flushBatch();
+    this.sendBacklog();
     const seq = ++this.seq;
     return new Promise((resolve) => {
       this.sweeps.set(seq, resolve);
@@ -109,38 +80,22 @@ export class ScreenClient {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    if (this.quietTimer) clearTimeout(this.quietTimer);
     for (const resolve of this.sweeps.values()) resolve({ changed: false });
     this.sweeps.clear();
-    for (const resume of this.afterFlood.splice(0)) resume();
-    this.sweeps.clear();
+    this.backlog.take();
     void this.worker.terminate();
   }
 
-  private flushBatch(): void {
-    if (this.batchBytes === 0) return;
-    const bytes = new Uint8Array(this.batchBytes);
-    let offset = 0;
-    for (const chunk of this.batch) {
-      bytes.set(chunk, offset);
-      offset += chunk.length;
-    }
-    this.batch = [];
-    this.inFlight += this.batchBytes;
-    this.posted += this.batchBytes;
-    this.batchBytes = 0;
-    this.post({ t: 'data', bytes }, [bytes.buffer as ArrayBuffer]);
+  private sendBacklog(): void {
+    if (this.backlog.bytes === 0 && !this.backlog.skipped) return;
+    const { reset, bytes } = this.backlog.take();
+    if (reset) this.post({ t: 'reset' });
+    if (bytes.length > 0) this.post({ t: 'data', bytes }, [bytes.buffer as ArrayBuffer]);
   }
 
   private onMessage(message: FromScreenWorker): void {
     switch (message.t) {
-      case 'parsed':
-        this.inFlight = this.posted - message.total;
-        this.progressAsked = false;
-        this.maybeEndFlood();
-        break;
       case 'swept': {
-        this.inFlight = this.posted - message.parsed;
         const resolve = this.sweeps.get(message.seq);
         this.sweeps.delete(message.seq);
         resolve?.(message.result);
@@ -150,56 +105,6 @@ export class ScreenClient {
         this.fail(message.message);
         break;
     }
-  }
-
-  private flood(chunk: Uint8Array): void {
-    if (!this.skipping) {
-      this.skipping = true;
-      this.flushBatch(); // what was batched before the flood still goes to the worker
-      this.floodChunks = 0;
-      this.watchQuiet(-1);
-    }
-    // PTY reads arrive in fresh buffers, so the tail can keep them without copying.
-    this.floodChunks++;
-    this.tail.push(chunk);
-    this.tailBytes += chunk.length;
-    while (this.tail.length > 1 && this.tailBytes - (this.tail[0] as Uint8Array).length >= FLOOD_TAIL_BYTES) {
-      this.tailBytes -= (this.tail.shift() as Uint8Array).length;
-    }
-  }
-
-  /** Checks every FLOOD_QUIET_MS whether output stopped (one timer, not one per chunk). */
-  private watchQuiet(seen: number): void {
-    this.quietTimer = setTimeout(() => {
-      this.quietTimer = undefined;
-      if (this.floodChunks !== seen) this.watchQuiet(this.floodChunks);
-      else this.maybeEndFlood();
-    }, FLOOD_QUIET_MS);
-    this.quietTimer.unref();
-  }
-
-  /** Ends a flood once output is quiet and the worker has caught up: rebuild the screen from the tail. */
-  private maybeEndFlood(): void {
-    if (!this.skipping || this.quietTimer !== undefined) return;
-    if (this.inFlight > 0) {
-      if (!this.progressAsked) {
-        this.progressAsked = true;
-        this.post({ t: 'progress' });
-      }
-      return;
-    }
-    this.progressAsked = false;
-    this.skipping = false;
-    this.post({ t: 'reset' });
-    const tail = this.tail;
-    this.tail = [];
-    this.tailBytes = 0;
-    for (const chunk of tail) {
-      this.batch.push(chunk);
-      this.batchBytes += chunk.length;
-    }
-    this.flushBatch();
-    for (const resume of this.afterFlood.splice(0)) resume();
   }
 
   private post(message: ToScreenWorker, transfer: ArrayBuffer[] = []): void {

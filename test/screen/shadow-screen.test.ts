@@ -167,3 +167,32 @@ describe('UTF-8 characters split across writes (xterm.js #6003)', () => {
     screen.dispose();
   });
 });
+
+describe('ShadowScreen.reset starts over in the same terminal', () => {
+  test('a blank normal screen, even from inside the alternate screen and an open sequence', async () => {
+    const screen = open(20, 4);
+    // Alternate screen on, text on it, then an OSC string left open (a flood cut anywhere).
+    screen.write(bytes('main\x1b[?1049halt text\x1b]0;unfinished'));
+    screen.reset();
+    screen.write(bytes('after'));
+    await screen.flush();
+    expect(screen.visibleLines()).toEqual(['after', '', '', '']);
+  });
+
+  test('bytes written before the reset, not yet parsed, never land after it', async () => {
+    const screen = open(20, 4);
+    screen.write(bytes('x'.repeat(5000) + '\r\nLAST BEFORE'));
+    screen.reset(); // nothing has been parsed yet: xterm parses asynchronously
+    await screen.flush();
+    expect(screen.visibleLines()).toEqual(['', '', '', '']);
+  });
+
+  test('a UTF-8 character split before the reset is dropped, not glued to what follows', async () => {
+    const screen = open(20, 4);
+    screen.write(Uint8Array.of(0x61, 0xe2, 0x80)); // "a" and the first two bytes of "…"
+    screen.reset();
+    screen.write(bytes('ok'));
+    await screen.flush();
+    expect(screen.visibleLines()[0]).toBe('ok');
+  });
+});
