@@ -1,9 +1,9 @@
 // A shadow copy of the child's screen: bytes in, visible rows out. The only file that knows xterm.
-// @xterm/headless is CommonJS. Loaded with require, not `import`: an ESM import makes Node scan its
-// 300 KB for named exports first (cjs-module-lexer, ~30 ms of the screen worker's start-up).
-import { createRequire } from 'node:module';
+// @xterm/headless is CommonJS and Node's ESM loader sees only its default export, so the
+// namespace object is the default import and `Terminal` is read from it.
+import xtermHeadless from '@xterm/headless';
 
-const { Terminal } = createRequire(import.meta.url)('@xterm/headless') as typeof import('@xterm/headless');
+const { Terminal } = xtermHeadless;
 type XtermTerminal = InstanceType<typeof Terminal>;
 
 /** Rows kept above the screen. Only visible rows are ever read; a few keep resize reflow honest. */
