@@ -1,47 +1,56 @@
-// Benchmark: the cost of one hook call, as Claude Code pays it (it waits for PreToolUse hooks before
-// every tool), next to the cost of starting node at all. Prints medians, p95s and differences: this
-// machine is shared and noisy, so compare the rows, don't read them absolutely.
+// Benchmark: the cost of one hook call as Claude Code pays it (it spawns `/bin/sh -c <command>`, writes the
+// payload to its stdin and waits for it to exit — before every tool, for PreToolUse), for the shipped sh
+// FIFO hook of each event, next to `sh -c true` (the floor of any hook), node's start-up and the node
+// `osf7501 hook`, and a few rejected alternatives. Prints median and p99 wall time per call, the ratio to
+// `sh -c true`, and CPU time. The machine may be shared and noisy: the rows run round-robin so load
+// hits them alike; compare rows, and read the CPU column when the load is high.
 //
-//   npm run build && node dist/bench/hooks/run.js [--n 40] [--instructions]
+//   npm run -s build && node dist/bench/hooks/run.js [--n 100] [--instructions]
 //
-// --instructions adds instruction counts under valgrind (callgrind): load-independent, so they show the
-// shim's own added work exactly even on a busy machine (slow: ~20 s a row).
+// --instructions adds instruction counts under valgrind (callgrind, children traced): load-independent
+// (slow: node -e 0 takes ~20 s).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HookServer } from '../../src/hooks/channel.js';
-import { FifoReader, fifoHookCommand } from './fifo-prototype.js';
+import { HookServer, type ReceivedSignal } from '../../src/hooks/channel.js';
+import { HOOK_EVENTS, type HookEventName } from '../../src/hooks/events.js';
 import { mapHookEvent, parsePayload } from '../../src/hooks/map-event.js';
-import { hookShellCommand } from '../../src/hooks/settings.js';
+import { fifoHookCommand } from '../../src/hooks/settings.js';
 import { decodeHookLine, encodeHookLine } from '../../src/hooks/wire.js';
+import { drained, FifoSink, inlinePayload, timeBounded, withPayload } from './alternatives.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'osf7501');
-const ENTRY = join(ROOT, 'dist', 'src', 'hooks', 'hook-entry.js');
-const CLI_STAND_IN = join(ROOT, 'dist', 'bench', 'hooks', 'cli-hook.js');
-const SLOW_ENTRY = join(ROOT, 'dist', 'bench', 'hooks', 'slow-entry.js');
 const INSTRUCTIONS = process.argv.includes('--instructions');
-const N = Number(process.argv[process.argv.indexOf('--n') + 1] ?? '') || 40;
+const N = Number(process.argv[process.argv.indexOf('--n') + 1] ?? '') || 100;
 const WARMUP = 3;
-/** A PreToolUse payload of the usual size (Claude Code 2.1 sends ~0.5–2 KB for a Bash call). */
-const PAYLOAD = JSON.stringify({
+
+const COMMON = {
   session_id: '0f8e5c3a-9d1b-4c7e-8a2f-6b4d3e2a1c0f',
   transcript_path: '/home/user/.claude/projects/-home-user-project/0f8e5c3a-9d1b-4c7e-8a2f-6b4d3e2a1c0f.jsonl',
   cwd: '/home/user/project',
   permission_mode: 'default',
-  hook_event_name: 'PreToolUse',
-  tool_name: 'Bash',
-  tool_input: { command: 'npm test -- --reporter=dot', description: 'Run the test suite' },
-  tool_use_id: 'toolu_01ABCDEFGHIJKLMNOPQRSTUV',
-});
+};
+const BASH = { tool_name: 'Bash', tool_input: { command: 'npm test -- --reporter=dot', description: 'Run the test suite' } };
+/** Payloads shaped like Claude Code 2.1's (a Bash call: ~0.5 KB). */
+const PAYLOADS: Record<HookEventName, string> = {
+  UserPromptSubmit: JSON.stringify({ ...COMMON, hook_event_name: 'UserPromptSubmit', prompt: 'run the tests and fix what fails' }),
+  PreToolUse: JSON.stringify({ ...COMMON, hook_event_name: 'PreToolUse', ...BASH, tool_use_id: 'toolu_01ABCDEFGHIJKLMNOPQRSTUV' }),
+  PermissionRequest: JSON.stringify({ ...COMMON, hook_event_name: 'PermissionRequest', ...BASH }),
+  PostToolUse: JSON.stringify({ ...COMMON, hook_event_name: 'PostToolUse', ...BASH, tool_response: { stdout: 'ok', stderr: '', interrupted: false } }),
+  Notification: JSON.stringify({ ...COMMON, hook_event_name: 'Notification', message: 'Claude needs your permission to use Bash', notification_type: 'permission_prompt' }),
+  Stop: JSON.stringify({ ...COMMON, hook_event_name: 'Stop', stop_hook_active: false }),
+};
 
 interface Variant {
   name: string;
   argv: string[];
-  /** What a call delivers: a signal on the socket, a line on the FIFO, or nothing. */
-  sends: 'socket' | 'fifo' | 'none';
+  payload: string;
+  /** What a call delivers: a signal to the server, a line to the counting sink, or nothing. */
+  sends: 'signal' | 'sink' | 'none';
+  group: 'floor' | 'shipped' | 'node' | 'alternative';
 }
 
 function quantile(xs: number[], q: number): number {
@@ -49,21 +58,23 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? NaN;
 }
 
-/** Wall time of one run, spawn to exit, the payload on stdin. */
-function timeOnce(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/** Wall time of one run, spawn to exit, the payload on stdin (as Claude Code waits for a hook). */
+function timeOnce(v: Variant, env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(argv[0]!, argv.slice(1), { env, stdio: ['pipe', 'ignore', 'ignore'] });
-    child.stdin.on('error', () => undefined); // `true` and `node -e 0` never read it
-    child.stdin.end(PAYLOAD);
+    const child = spawn(v.argv[0]!, v.argv.slice(1), { env, stdio: ['pipe', 'ignore', 'ignore'] });
+    child.stdin.on('error', () => undefined); // a hook that does not read may close stdin first
+    child.stdin.end(v.payload);
     child.on('error', reject);
     child.on('exit', () => resolve(performance.now() - started));
   });
 }
 
 /** CPU time (user + sys) per call, from bash's `times` over `n` calls: steadier than wall time under load. */
-function cpuPerCall(argv: string[], env: NodeJS.ProcessEnv, payloadFile: string, n: number): number {
-  const command = argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+function cpuPerCall(v: Variant, env: NodeJS.ProcessEnv, dir: string, n: number): number {
+  const payloadFile = join(dir, 'cpu-payload.json');
+  writeFileSync(payloadFile, v.payload);
+  const command = v.argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const script = `for i in $(seq ${n}); do ${command} <'${payloadFile}' >/dev/null 2>&1; done; times`;
   const out = spawnSync('bash', ['-c', script], { env, encoding: 'utf8' }).stdout.trim().split('\n');
   const children = (out[1] ?? '').match(/(\d+)m([\d.]+)s/g) ?? [];
@@ -76,7 +87,7 @@ function cpuPerCall(argv: string[], env: NodeJS.ProcessEnv, payloadFile: string,
 
 /** µs per call of a function, over enough calls to take ~0.2 s. */
 function micro(fn: () => void): number {
-  let n = 1000;
+  let n = 100;
   for (;;) {
     const t = performance.now();
     for (let i = 0; i < n; i++) fn();
@@ -86,103 +97,134 @@ function micro(fn: () => void): number {
   }
 }
 
-const fmt = (ms: number): string => ms.toFixed(1).padStart(7);
+const col = (text: string, width: number): string => text.padStart(width);
+const ms = (x: number): string => x.toFixed(2);
 
 async function main(): Promise<void> {
   const server = await HookServer.start();
-  let received = 0;
-  server.onSignal(() => received++);
-  const env = { ...process.env, ...server.childEnv() };
+  const received: ReceivedSignal[] = [];
+  let refused = 0;
+  server.onSignal((r) => received.push(r));
+  server.onRefused(() => refused++);
   const dir = mkdtempSync(join(tmpdir(), 'osf-hook-bench-'));
-  const payloadFile = join(dir, 'payload.json');
-  writeFileSync(payloadFile, PAYLOAD);
+  const sink = new FifoSink(dir);
+  const env = { ...process.env, ...server.childEnv(), SINK: sink.path };
 
-  const fifo = new FifoReader(dir);
-  const fifoEnv = { ...env, OSF7501_HOOK_FIFO: fifo.path, OSF7501_HOOK_TOKEN: server.token };
-  const binRoutesHook = /Usage: osf7501 hook/.test(spawnSync(process.execPath, [BIN, 'hook', '--help'], { encoding: 'utf8' }).stdout ?? '');
-  const cli = binRoutesHook ? [process.execPath, BIN, 'hook', 'PreToolUse'] : [process.execPath, CLI_STAND_IN, 'PreToolUse'];
+  const sh = (name: string, command: string, payload: string, sends: Variant['sends'], group: Variant['group']): Variant => ({
+    name,
+    argv: ['/bin/sh', '-c', command],
+    payload,
+    sends,
+    group,
+  });
   const variants: Variant[] = [
-    { name: 'true', argv: ['true'], sends: 'none' },
-    { name: 'node -e 0', argv: [process.execPath, '-e', '0'], sends: 'none' },
-    { name: 'light entry: node hook-entry.js', argv: [process.execPath, ENTRY, 'PreToolUse'], sends: 'socket' },
-    { name: 'as Claude runs it: sh -c "<injected>"', argv: ['sh', '-c', hookShellCommand([process.execPath, ENTRY], 'PreToolUse')], sends: 'socket' },
-    { name: binRoutesHook ? 'osf7501 hook (bin/osf7501)' : 'osf7501 hook (CLI stand-in*)', argv: cli, sends: 'socket' },
-    { name: 'prototype: sh -c "<FIFO hook>" PreToolUse', argv: ['sh', '-c', fifoHookCommand('PreToolUse')], sends: 'fifo' },
-    { name: 'prototype: sh -c "<FIFO hook>" Stop', argv: ['sh', '-c', fifoHookCommand('Stop')], sends: 'fifo' },
+    sh('sh -c true', 'true', PAYLOADS.PreToolUse, 'none', 'floor'),
+    ...HOOK_EVENTS.map((event) => sh(`sh hook ${event}`, fifoHookCommand(event), PAYLOADS[event], 'signal', 'shipped')),
+    { name: 'node -e 0', argv: [process.execPath, '-e', '0'], payload: PAYLOADS.PreToolUse, sends: 'none', group: 'node' },
+    { name: 'osf7501 hook PreToolUse (node)', argv: [process.execPath, BIN, 'hook', 'PreToolUse'], payload: PAYLOADS.PreToolUse, sends: 'signal', group: 'node' },
+    sh('alt: PreToolUse + payload (tool name)', withPayload('PreToolUse'), PAYLOADS.PreToolUse, 'signal', 'alternative'),
+    sh('alt: Stop, stdin drained by cat', drained('Stop'), PAYLOADS.Stop, 'signal', 'alternative'),
+    sh('alt: PermissionRequest, timeout 1 head', timeBounded('PermissionRequest'), PAYLOADS.PermissionRequest, 'signal', 'alternative'),
+    sh('alt: PermissionRequest, inline $(head|tr)', inlinePayload('PermissionRequest'), PAYLOADS.PermissionRequest, 'sink', 'alternative'),
   ];
-  const envFor = (v: Variant): NodeJS.ProcessEnv => (v.sends === 'fifo' ? fifoEnv : env);
 
   // Round-robin: every round runs each variant once, so load changes hit all rows alike.
   const walls = new Map<string, number[]>(variants.map((v) => [v.name, []]));
   for (let round = 0; round < WARMUP + N; round++) {
     for (const v of variants) {
-      const ms = await timeOnce(v.argv, envFor(v));
-      if (round >= WARMUP) walls.get(v.name)!.push(ms);
+      const wall = await timeOnce(v, env);
+      if (round >= WARMUP) walls.get(v.name)!.push(wall);
     }
   }
-  await new Promise((r) => setTimeout(r, 200));
-  const socketCalls = (WARMUP + N) * variants.filter((v) => v.sends === 'socket').length;
-  const fifoCalls = (WARMUP + N) * variants.filter((v) => v.sends === 'fifo').length;
-  const [socketGot, fifoGot] = [received, fifo.lines];
+  await new Promise((r) => setTimeout(r, 300));
+  const signalCalls = (WARMUP + N) * variants.filter((v) => v.sends === 'signal').length;
+  const sinkCalls = (WARMUP + N) * variants.filter((v) => v.sends === 'sink').length;
+  const [signalsGot, sinkGot, refusedGot] = [received.length, sink.lines, refused];
+  const leftover = readdirSync(server.directory).filter((name) => name !== 'hook.fifo').length;
 
-  const cpuN = Math.max(10, Math.floor(N / 2));
-  const baseline = walls.get('node -e 0')!;
-  const baseMedian = quantile(baseline, 0.5);
-  const baseCpu = cpuPerCall([process.execPath, '-e', '0'], env, payloadFile, cpuN);
-  console.log(`hook call cost, ${N} calls each (round-robin, ${WARMUP} warm-up rounds); CPU = user+sys over ${cpuN} calls`);
-  console.log(`node ${process.version}, ${process.platform}/${process.arch}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const cpuN = Math.max(20, Math.floor(N / 2));
+  const floor = quantile(walls.get('sh -c true')!, 0.5);
+  console.log(`hook call cost: wall ms from spawn to exit, payload on stdin, ${N} calls per row (round-robin, ${WARMUP} warm-up rounds); CPU = user+sys ms per call over ${cpuN} calls`);
+  console.log(`node ${process.version}, ${process.platform}/${process.arch}, /bin/sh -> ${shellName()}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log('');
-  console.log(`${'variant'.padEnd(40)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'Δ median'.padStart(9)} ${'CPU'.padStart(7)} ${'Δ CPU'.padStart(7)}   (ms; Δ = minus node -e 0)`);
+  console.log(`${'variant'.padEnd(42)} ${col('median', 7)} ${col('p99', 7)} ${col('×true', 6)} ${col('CPU', 6)}`);
+  let group: Variant['group'] | undefined;
   for (const v of variants) {
+    if (group !== undefined && v.group !== group) console.log('');
+    group = v.group;
     const xs = walls.get(v.name)!;
-    const cpu = v.name === 'node -e 0' ? baseCpu : cpuPerCall(v.argv, envFor(v), payloadFile, cpuN);
     const med = quantile(xs, 0.5);
-    console.log(`${v.name.padEnd(40)} ${fmt(med)} ${fmt(quantile(xs, 0.95))} ${(med - baseMedian).toFixed(1).padStart(9)} ${fmt(cpu)} ${(cpu - baseCpu).toFixed(1).padStart(7)}`);
+    const cpu = cpuPerCall(v, env, dir, cpuN);
+    console.log(`${v.name.padEnd(42)} ${col(ms(med), 7)} ${col(ms(quantile(xs, 0.99)), 7)} ${col((med / floor).toFixed(2), 6)} ${col(ms(cpu), 6)}`);
   }
-  if (!binRoutesHook) console.log('\n* bin/osf7501 does not route `hook` yet: the stand-in loads the same CLI modules (dist/src/cli/main.js) and runs hookCommand.');
-  console.log(`\ndelivered in the timed rounds: socket ${socketGot} of ${socketCalls} signals, FIFO ${fifoGot} of ${fifoCalls} lines`);
+  const shipped = variants.filter((v) => v.group === 'shipped').map((v) => quantile(walls.get(v.name)!, 0.5));
+  const node = quantile(walls.get('node -e 0')!, 0.5);
+  const nodeHook = quantile(walls.get('osf7501 hook PreToolUse (node)')!, 0.5);
+  console.log('');
+  console.log(
+    `shipped sh hooks: median ${ms(Math.min(...shipped))}–${ms(Math.max(...shipped))} ms a call, ` +
+      `${(node / Math.max(...shipped)).toFixed(1)}–${(node / Math.min(...shipped)).toFixed(1)}× faster than node -e 0, ` +
+      `${(nodeHook / Math.max(...shipped)).toFixed(1)}–${(nodeHook / Math.min(...shipped)).toFixed(1)}× faster than osf7501 hook (node)`,
+  );
+  console.log(`delivered in the timed rounds: ${signalsGot} of ${signalCalls} signals (${refusedGot} refused), sink ${sinkGot} of ${sinkCalls} lines; payload files left: ${leftover}`);
+  const permission = received.find((r) => r.signal.event === 'PermissionRequest')?.signal;
+  console.log(`e.g. PermissionRequest → ${JSON.stringify(permission)}`);
 
-  // The shim's own side: what one message costs the server and the mapping, in-process.
-  const line = encodeHookLine(server.token, { event: 'PreToolUse', state: 'working', tool: 'Bash' }).trimEnd();
-  const decodeUs = micro(() => decodeHookLine(line, server.token));
-  const mapUs = micro(() => mapHookEvent('PreToolUse', parsePayload(PAYLOAD)));
-  console.log(`in-process: parse+map a ${PAYLOAD.length}-byte payload ${mapUs.toFixed(2)} µs; decode+check one line ${decodeUs.toFixed(2)} µs`);
+  // The shim's own side, in-process: one line decoded and mapped, with and without a payload file.
+  const line = encodeHookLine(server.token, 'PreToolUse').trimEnd();
+  const decodeUs = micro(() => {
+    const decoded = decodeHookLine(line, server.token);
+    if (decoded.ok) mapHookEvent(decoded.event);
+  });
+  const mapUs = micro(() => mapHookEvent('PermissionRequest', parsePayload(PAYLOADS.PermissionRequest)));
+  console.log(`shim side, in-process: decode+map a line ${decodeUs.toFixed(2)} µs; parse+map a ${PAYLOADS.PermissionRequest.length}-byte payload ${mapUs.toFixed(2)} µs (+ reading and deleting its file)`);
 
-  if (INSTRUCTIONS) await instructionCounts(env, payloadFile, cli, () => received);
+  if (INSTRUCTIONS) instructionCounts(env, dir);
 
-  fifo.dispose();
+  sink.dispose();
   server.dispose();
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Instructions one run executes under callgrind (load-independent), or NaN without valgrind. */
-function instructions(argv: string[], env: NodeJS.ProcessEnv, payloadFile: string): number {
-  const r = spawnSync('sh', ['-c', 'exec valgrind --tool=callgrind --callgrind-out-file=/dev/null --smc-check=all-non-file "$@" <"$0"', payloadFile, ...argv], {
-    env,
-    encoding: 'utf8',
-  });
-  const m = /Collected\s*:\s*(\d+)/.exec(r.stderr ?? '');
-  return m ? Number(m[1]) : NaN;
+function shellName(): string {
+  const r = spawnSync('readlink', ['-f', '/bin/sh'], { encoding: 'utf8' });
+  return (r.stdout ?? '').trim() || '?';
 }
 
-async function instructionCounts(env: NodeJS.ProcessEnv, payloadFile: string, cli: string[], received: () => number): Promise<void> {
-  const cliSlow = cli[1] === CLI_STAND_IN ? [...cli, '120000'] : cli;
-  const rows: Array<[string, string[], boolean]> = [
-    ['node -e 0', [process.execPath, '-e', '0'], false],
-    ['node <empty .mjs> (ESM start-up)', [process.execPath, join(ROOT, 'dist', 'bench', 'hooks', 'empty.js')], false],
-    ['light entry, full call', [process.execPath, SLOW_ENTRY, 'PreToolUse'], true],
-    ['osf7501 hook CLI, full call', cliSlow, true],
+/**
+ * Instructions one run executes under callgrind, its children included (load-independent), or NaN without
+ * valgrind. Each process logs to its own file (a child's stderr may be /dev/null, as the hook's head's is).
+ */
+function instructions(argv: string[], env: NodeJS.ProcessEnv, payloadFile: string, dir: string): number {
+  const logs = mkdtempSync(join(dir, 'valgrind-'));
+  try {
+    spawnSync(
+      'sh',
+      ['-c', `exec valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null --log-file='${logs}/%p.log' --smc-check=all-non-file "$@" <"$0"`, payloadFile, ...argv],
+      { env, encoding: 'utf8' },
+    );
+    const counts = readdirSync(logs).flatMap((name) => [...readFileSync(join(logs, name), 'utf8').matchAll(/Collected\s*:\s*(\d+)/g)].map((m) => Number(m[1])));
+    return counts.length === 0 ? NaN : counts.reduce((a, b) => a + b, 0);
+  } finally {
+    rmSync(logs, { recursive: true, force: true });
+  }
+}
+
+function instructionCounts(env: NodeJS.ProcessEnv, dir: string): void {
+  const payloadFile = join(dir, 'valgrind-payload.json');
+  writeFileSync(payloadFile, PAYLOADS.PermissionRequest);
+  const rows: Array<[string, string[]]> = [
+    ['sh -c true', ['/bin/sh', '-c', 'true']],
+    ['sh hook Stop (builtins only)', ['/bin/sh', '-c', fifoHookCommand('Stop')]],
+    ['sh hook PermissionRequest (+ head)', ['/bin/sh', '-c', fifoHookCommand('PermissionRequest')]],
+    ['node -e 0', [process.execPath, '-e', '0']],
   ];
-  console.log('\ninstructions per call under valgrind (load-independent; Δ = minus node -e 0)');
+  console.log('\ninstructions per call under valgrind (callgrind, every process of the call counted; load-independent)');
   let base = NaN;
-  for (const [name, argv, sends] of rows) {
-    const before = received();
-    const count = await new Promise<number>((resolve) => setImmediate(() => resolve(instructions(argv, env, payloadFile))));
-    await new Promise((r) => setTimeout(r, 100));
+  for (const [name, argv] of rows) {
+    const count = instructions(argv, env, payloadFile, dir);
     if (Number.isNaN(base)) base = count;
-    const delta = count - base;
-    const note = sends ? (received() > before ? '  (signal delivered)' : '  (NOT delivered)') : '';
-    console.log(`${name.padEnd(40)} ${(count / 1e6).toFixed(1).padStart(8)} M   Δ ${(delta / 1e6).toFixed(1).padStart(6)} M (${((delta / base) * 100).toFixed(1)} %)${note}`);
+    console.log(`${name.padEnd(42)} ${(count / 1e6).toFixed(2).padStart(9)} M   ×${(count / base).toFixed(2)}`);
   }
 }
 

@@ -5,8 +5,8 @@ import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 
-const DESCRIPTION = `Report a Claude Code hook event to the osf7501 session that runs Claude Code (through the socket
-named by $OSF7501_HOOK_SOCKET, with the token in $OSF7501_HOOK_TOKEN). Reads the hook's JSON payload
+const DESCRIPTION = `Report a Claude Code hook event to the osf7501 session that runs Claude Code (through the FIFO
+named by $OSF7501_HOOK_FIFO, with the token in $OSF7501_HOOK_TOKEN). Reads the hook's JSON payload
 on stdin. Prints nothing and exits 0 in every case (no session, a bad payload, an unknown event), within
 200 ms, so it can never block or fail the agent. osf7501 adds these hooks itself when it runs claude;
 this command is for hand-made hook settings and for testing.

@@ -1,29 +1,26 @@
-// The private channel: a per-session Unix socket in a fresh 0700 directory, and the server that reads it.
+// The private channel: a per-session FIFO in a fresh 0700 directory, and the server that reads it.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
+import { closeSync, constants, fstatSync, lstatSync, mkdtempSync, openSync, readSync, rmSync, unlinkSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { HookChannelError } from './errors.js';
-import type { HookSignal } from './events.js';
-import { decodeHookLine, LINE_MAX_BYTES, type LineRejection } from './wire.js';
+import { PAYLOAD_MAX_BYTES, type HookSignal } from './events.js';
+import { mapHookEvent, parsePayload, type HookPayload } from './map-event.js';
+import { decodeHookLine, HOOK_FIFO_ENV, HOOK_TOKEN_ENV, LINE_MAX_BYTES, type LineRejection } from './wire.js';
 
-/** Set in the child's environment: the path of the session's hook socket. */
-export const HOOK_SOCKET_ENV = 'OSF7501_HOOK_SOCKET';
-/** Set in the child's environment: the session's secret; a message without it is refused. */
-export const HOOK_TOKEN_ENV = 'OSF7501_HOOK_TOKEN';
+export { HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from './wire.js';
 
-/** A hook that connects and sends no complete line within this time is cut off (hooks send at once). */
-const CONNECTION_IDLE_MS = 1000;
-/** Connections served at once; node closes any beyond (a flood cannot pile up sockets in the shim). */
-const MAX_CONNECTIONS = 32;
+/** A partial line (no newline yet) left this long is dropped: a hook writes its whole line at once. */
+const PARTIAL_LINE_MS = 1000;
 /** Bytes of the random token (128 bits), sent as hex. */
 const TOKEN_BYTES = 16;
-/** `sun_path` holds 108 bytes on Linux and 104 on macOS, the final NUL included. */
-const SOCKET_PATH_MAX_BYTES = 103;
-const SOCKET_NAME = 'hook.sock';
+const FIFO_NAME = 'hook.fifo';
 const DIR_PREFIX = 'osf7501-';
+/** How long mkfifo may take before the session goes on without hooks. */
+const MKFIFO_TIMEOUT_MS = 5000;
 
 /** A signal the server accepted, with when (performance.now(), the reporter's clock). */
 export interface ReceivedSignal {
@@ -31,21 +28,21 @@ export interface ReceivedSignal {
   receivedAt: number;
 }
 
-/** A message the server refused, and why. */
+/** A line the server refused, and why. */
 export interface RefusedMessage {
-  reason: LineRejection | 'too-large' | 'timeout' | 'too-many';
+  reason: LineRejection | 'too-large' | 'timeout';
   detail: string;
 }
 
 /** Where the directory goes. */
 export interface HookServerOptions {
-  /** `XDG_RUNTIME_DIR` is taken from here (default: process.env). */
+  /** `XDG_RUNTIME_DIR` and `PATH` (for mkfifo) are taken from here (default: process.env). */
   env?: NodeJS.ProcessEnv;
   /** Overrides the parent directory (tests). */
   parentDir?: string;
 }
 
-/** The parent directory: `$XDG_RUNTIME_DIR` (per-user, 0700, on tmpfs) when set and short enough, else the temp dir. */
+/** The parent directory: `$XDG_RUNTIME_DIR` (per-user, 0700, on tmpfs) when set, else the temp dir. */
 function parentCandidates(options: HookServerOptions): string[] {
   if (options.parentDir !== undefined) return [options.parentDir];
   const runtime = (options.env ?? process.env)['XDG_RUNTIME_DIR'];
@@ -54,15 +51,21 @@ function parentCandidates(options: HookServerOptions): string[] {
   return out;
 }
 
+/** The owner and mode check of the directory and the FIFO: ours, and nobody else's. */
+function isPrivate(path: string, mode: number, kind: 'directory' | 'fifo'): string | undefined {
+  const stat = lstatSync(path);
+  const uid = process.getuid?.();
+  const right = kind === 'directory' ? stat.isDirectory() : stat.isFIFO();
+  if (!right || (stat.mode & 0o777) !== mode || (uid !== undefined && stat.uid !== uid)) {
+    return `${path}: not a private ${kind} (mode ${(stat.mode & 0o777).toString(8)})`;
+  }
+  return undefined;
+}
+
 /** A fresh directory only we can enter, checked after creation (mkdtemp makes it 0700, owned by us). */
 function makePrivateDirectory(options: HookServerOptions): string {
   const problems: string[] = [];
   for (const parent of parentCandidates(options)) {
-    // mkdtemp adds 6 characters; the socket name and a separator follow.
-    if (Buffer.byteLength(join(parent, `${DIR_PREFIX}XXXXXX`, SOCKET_NAME)) > SOCKET_PATH_MAX_BYTES) {
-      problems.push(`${parent}: path too long for a socket`);
-      continue;
-    }
     let dir: string;
     try {
       dir = mkdtempSync(join(parent, DIR_PREFIX));
@@ -70,73 +73,115 @@ function makePrivateDirectory(options: HookServerOptions): string {
       problems.push(`${parent}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
       continue;
     }
-    const stat = lstatSync(dir);
-    const uid = process.getuid?.();
-    if (!stat.isDirectory() || (stat.mode & 0o777) !== 0o700 || (uid !== undefined && stat.uid !== uid)) {
+    const problem = isPrivate(dir, 0o700, 'directory');
+    if (problem !== undefined) {
       rmSync(dir, { recursive: true, force: true });
-      problems.push(`${dir}: not a private directory (mode ${(stat.mode & 0o777).toString(8)})`);
+      problems.push(problem);
       continue;
     }
     return dir;
   }
-  throw new HookChannelError('channel-directory', `no private directory for the hook socket (${problems.join('; ')})`);
+  throw new HookChannelError('channel-directory', `no private directory for the hook FIFO (${problems.join('; ')})`);
 }
 
 /**
- * Owns one session's hook channel: the 0700 directory, the 0600 socket in it, the token. Each connection
- * carries one JSON line (see wire.ts); accepted signals and refusals go to the listeners. `dispose()` closes
- * the server and every connection and removes the directory; idempotent.
+ * Node has no mkfifo(3) nor mknod(2): the `mkfifo` program makes it (a spawn of a few ms, once per
+ * session, without blocking the event loop). Tried on PATH, then at /usr/bin (Linux and macOS both have it there).
+ */
+function mkfifo(path: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const run = (program: string): Promise<void> =>
+    new Promise((resolve, reject) => {
+      execFile(program, ['-m', '600', path], { env, timeout: MKFIFO_TIMEOUT_MS }, (error) => (error ? reject(error) : resolve()));
+    });
+  return run('mkfifo').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return run('/usr/bin/mkfifo');
+    throw error;
+  });
+}
+
+/** Reads a payload file the line named: a regular file in our directory, at most PAYLOAD_MAX_BYTES of it. */
+function readPayloadFile(path: string): HookPayload | undefined {
+  let fd: number;
+  try {
+    // O_NOFOLLOW: a symlink is refused; O_NONBLOCK: a FIFO put there cannot stall the shim (fstat refuses it).
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return undefined;
+    const buffer = Buffer.alloc(PAYLOAD_MAX_BYTES);
+    let size = 0;
+    for (let n = 1; n > 0 && size < buffer.length; size += n) n = readSync(fd, buffer, size, buffer.length - size, null);
+    return parsePayload(buffer.subarray(0, size).toString('utf8'));
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+    try {
+      unlinkSync(path);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/**
+ * Owns one session's hook channel: the 0700 directory, the 0600 FIFO in it, the token. The FIFO is held
+ * open read-write and non-blocking, so writers never block on open and never see it without a reader
+ * while the session lives. Each hook writes one line (wire.ts); accepted signals and refusals go to the
+ * listeners. `dispose()` closes the FIFO and removes the directory (FIFO and payload files); idempotent.
  */
 export class HookServer {
   readonly token: string;
   private readonly signalListeners = new Set<(received: ReceivedSignal) => void>();
   private readonly refusalListeners = new Set<(refused: RefusedMessage) => void>();
-  private readonly sockets = new Set<Socket>();
+  /** The bytes of a line not yet ended by a newline. */
+  private pending: Buffer[] = [];
+  private pendingSize = 0;
+  /** Dropping an over-long line up to its newline. */
+  private skipping = false;
+  private partialTimer: NodeJS.Timeout | undefined;
   private disposed = false;
 
   private constructor(
-    private readonly server: Server,
+    private readonly reader: Socket,
     /** The session's private directory (0700). */
     readonly directory: string,
-    /** The socket's path (0600). */
-    readonly socketPath: string,
+    /** The FIFO's path (0600). */
+    readonly fifoPath: string,
   ) {
     this.token = randomBytes(TOKEN_BYTES).toString('hex');
-    server.on('connection', (socket) => this.serve(socket));
-    server.on('drop', () => this.refuse({ reason: 'too-many', detail: `more than ${MAX_CONNECTIONS} connections at once` }));
+    reader.on('data', (chunk: Buffer) => this.take(chunk));
+    reader.on('error', () => {
+      // A FIFO held read-write has no later errors worth ending the session for; hooks just stop arriving.
+    });
+    // The channel never keeps the shim alive on its own.
+    reader.unref();
   }
 
-  /** Makes the directory, listens on the socket and makes it 0600. Rejects with a HookChannelError. */
+  /** Makes the directory and the FIFO in it and opens it. Rejects with a HookChannelError. */
   static async start(options: HookServerOptions = {}): Promise<HookServer> {
     const directory = makePrivateDirectory(options);
-    const socketPath = join(directory, SOCKET_NAME);
-    const server = createServer({ allowHalfOpen: false, pauseOnConnect: false });
-    server.maxConnections = MAX_CONNECTIONS;
+    const fifoPath = join(directory, FIFO_NAME);
+    let fd: number | undefined;
     try {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen({ path: socketPath, backlog: MAX_CONNECTIONS, readableAll: false, writableAll: false }, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      });
-      chmodSync(socketPath, 0o600);
+      await mkfifo(fifoPath, options.env ?? process.env);
+      const problem = isPrivate(fifoPath, 0o600, 'fifo');
+      if (problem !== undefined) throw new Error(problem);
+      fd = openSync(fifoPath, constants.O_RDWR | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+      return new HookServer(new Socket({ fd, readable: true, writable: false }), directory, fifoPath);
     } catch (error) {
-      server.close();
+      if (fd !== undefined) closeSync(fd);
       rmSync(directory, { recursive: true, force: true });
-      throw new HookChannelError('channel-listen', `cannot listen on ${socketPath}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, {
-        cause: error,
-      });
+      const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message ?? String(error);
+      throw new HookChannelError('channel-fifo', `cannot make the hook FIFO ${fifoPath}: ${why}`, { cause: error });
     }
-    server.on('error', () => {
-      // A listening Unix socket has no later errors worth ending the session for; hooks just stop arriving.
-    });
-    return new HookServer(server, directory, socketPath);
   }
 
   /** The variables to add to the child's environment. */
   childEnv(): Record<string, string> {
-    return { [HOOK_SOCKET_ENV]: this.socketPath, [HOOK_TOKEN_ENV]: this.token };
+    return { [HOOK_FIFO_ENV]: this.fifoPath, [HOOK_TOKEN_ENV]: this.token };
   }
 
   /** Calls `listener` with each accepted signal, in arrival order; returns the unsubscribe. */
@@ -145,57 +190,76 @@ export class HookServer {
     return () => this.signalListeners.delete(listener);
   }
 
-  /** Calls `listener` with each refused message (for `--log` and tests); returns the unsubscribe. */
+  /** Calls `listener` with each refused line (for `--log` and tests); returns the unsubscribe. */
   onRefused(listener: (refused: RefusedMessage) => void): () => void {
     this.refusalListeners.add(listener);
     return () => this.refusalListeners.delete(listener);
   }
 
-  /** Closes the server and its connections, removes the directory (socket included). Idempotent. */
+  /** Closes the FIFO, removes the directory (FIFO and payload files included). Idempotent. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    clearTimeout(this.partialTimer);
     this.signalListeners.clear();
     this.refusalListeners.clear();
-    for (const socket of this.sockets) socket.destroy();
-    this.sockets.clear();
-    this.server.close();
+    this.reader.destroy();
     rmSync(this.directory, { recursive: true, force: true });
   }
 
-  private serve(socket: Socket): void {
-    if (this.disposed) {
-      socket.destroy();
-      return;
+  /** Splits what arrived into lines; an over-long line is refused once and dropped up to its newline. */
+  private take(chunk: Buffer): void {
+    let start = 0;
+    while (start < chunk.length && !this.disposed) {
+      const newline = chunk.indexOf(0x0a, start);
+      const end = newline < 0 ? chunk.length : newline;
+      if (!this.skipping) {
+        // The limit counts the newline: a line of LINE_MAX_BYTES - 1 bytes and its newline fit one atomic write.
+        if (this.pendingSize + (end - start) + 1 > LINE_MAX_BYTES) {
+          this.skipping = true;
+          this.pending = [];
+          this.pendingSize = 0;
+          this.refuse({ reason: 'too-large', detail: `line longer than ${LINE_MAX_BYTES} bytes` });
+        } else {
+          this.pending.push(chunk.subarray(start, end));
+          this.pendingSize += end - start;
+        }
+      }
+      if (newline < 0) break;
+      const line = Buffer.concat(this.pending).toString('utf8');
+      const skipped = this.skipping;
+      this.pending = [];
+      this.pendingSize = 0;
+      this.skipping = false;
+      if (!skipped) this.line(line);
+      start = newline + 1;
     }
-    this.sockets.add(socket);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const finish = (line: string | undefined, refusal?: RefusedMessage): void => {
-      if (done) return;
-      done = true;
-      socket.destroy();
-      this.sockets.delete(socket);
-      if (refusal !== undefined) return this.refuse(refusal);
-      if (line === undefined || line.trim() === '') return; // a bare connect (a probe): nothing to say
-      const decoded = decodeHookLine(line, this.token);
-      if (!decoded.ok) return this.refuse({ reason: decoded.reason, detail: decoded.detail });
-      const received = { signal: decoded.signal, receivedAt: performance.now() };
-      for (const listener of [...this.signalListeners]) listener(received);
-    };
-    socket.setTimeout(CONNECTION_IDLE_MS, () => finish(undefined, { reason: 'timeout', detail: `no complete line in ${CONNECTION_IDLE_MS} ms` }));
-    socket.on('data', (chunk: Buffer) => {
-      const newline = chunk.indexOf(0x0a);
-      const part = newline < 0 ? chunk : chunk.subarray(0, newline);
-      size += part.length;
-      if (size > LINE_MAX_BYTES) return finish(undefined, { reason: 'too-large', detail: `line longer than ${LINE_MAX_BYTES} bytes` });
-      chunks.push(part);
-      if (newline >= 0) finish(Buffer.concat(chunks).toString('utf8'));
-    });
-    socket.on('end', () => finish(Buffer.concat(chunks).toString('utf8')));
-    socket.on('error', () => finish(undefined));
-    socket.on('close', () => finish(Buffer.concat(chunks).toString('utf8')));
+    clearTimeout(this.partialTimer);
+    this.partialTimer = undefined;
+    if (this.pendingSize > 0 || this.skipping) {
+      this.partialTimer = setTimeout(() => this.dropPartial(), PARTIAL_LINE_MS);
+      this.partialTimer.unref();
+    }
+  }
+
+  /** A line left without its newline: not a hook's (their lines come whole); it must not prefix the next. */
+  private dropPartial(): void {
+    const refused = !this.skipping;
+    this.pending = [];
+    this.pendingSize = 0;
+    this.skipping = false;
+    if (refused) this.refuse({ reason: 'timeout', detail: `no newline within ${PARTIAL_LINE_MS} ms` });
+  }
+
+  private line(text: string): void {
+    if (text.trim() === '') return;
+    const decoded = decodeHookLine(text, this.token);
+    if (!decoded.ok) return this.refuse({ reason: decoded.reason, detail: decoded.detail });
+    const payload = decoded.payloadName === undefined ? undefined : readPayloadFile(join(this.directory, decoded.payloadName));
+    const signal = mapHookEvent(decoded.event, payload);
+    if (signal === undefined) return; // a Notification that reports nothing (an unreadable one, an elicitation's end)
+    const received = { signal, receivedAt: performance.now() };
+    for (const listener of [...this.signalListeners]) listener(received);
   }
 
   private refuse(refused: RefusedMessage): void {

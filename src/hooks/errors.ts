@@ -21,9 +21,9 @@ export class SettingsError extends Error {
 }
 
 /** Why the private channel could not be opened. */
-export type ChannelErrorCode = 'channel-directory' | 'channel-listen';
+export type ChannelErrorCode = 'channel-directory' | 'channel-fifo';
 
-/** The per-session socket or its directory could not be made safe (the session then runs without hooks). */
+/** The per-session FIFO or its directory could not be made safe (the session then runs without hooks). */
 export class HookChannelError extends Error {
   override readonly name = 'HookChannelError';
   constructor(

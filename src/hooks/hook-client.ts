@@ -1,22 +1,17 @@
-// The hook's side of the channel: read the payload, map it, send one line; bounded in time, never failing.
-// Imports only node:net and pure modules, so the light entry (hook-entry.ts) starts in little more than
-// node's own start-up.
-import { createConnection } from 'node:net';
+// `osf7501 hook <event>` in node: the same line as the sh hook (settings.ts fifoHookCommand) on the same
+// FIFO, for hand-made hook settings and tests. Bounded in time, never failing. The shim's own injected
+// hooks do not use it: they are plain sh, without node's start-up.
+import { closeSync, constants, fstatSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isHookEventName, PAYLOAD_MAX_BYTES } from './events.js';
-import { mapHookEvent, needsPayload, parsePayload, type HookPayload } from './map-event.js';
-import { encodeHookLine } from './wire.js';
+import { needsPayload, parsePayload, type HookPayload } from './map-event.js';
+import { encodeHookLine, HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from './wire.js';
 
-/** The whole hook, from start to the line handed to the kernel: a hook must never hold the agent up. */
+/** The whole call, from start to the line handed to the kernel: a hook must never hold the agent up. */
 export const HOOK_BUDGET_MS = 200;
-/** Of the budget, the share the payload on stdin may take (Claude Code writes it at once and closes). */
-const PAYLOAD_WAIT_SHARE = 0.75;
-
-/** The names of the environment variables (duplicated from channel.ts so this file stays light). */
-const SOCKET_ENV = 'OSF7501_HOOK_SOCKET';
-const TOKEN_ENV = 'OSF7501_HOOK_TOKEN';
 
 /** What a hook call did (for tests; the command prints nothing either way). */
-export type HookOutcome = 'sent' | 'unknown-event' | 'no-channel' | 'no-signal' | 'send-failed';
+export type HookOutcome = 'sent' | 'unknown-event' | 'no-channel' | 'send-failed';
 
 /** A readable byte stream (process.stdin, or a test's). */
 export interface PayloadStream {
@@ -70,28 +65,52 @@ export function readPayload(stream: PayloadStream, waitMs: number): Promise<Hook
   });
 }
 
-/** Connects to the socket and hands it `line`; resolves true once the kernel has the bytes, false on any error or after `waitMs`. */
-export function sendLine(socketPath: string, line: string, waitMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const socket = createConnection({ path: socketPath });
-    const finish = (ok: boolean): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(ok);
-    };
-    const timer = setTimeout(() => finish(false), Math.max(0, waitMs));
-    socket.on('error', () => finish(false));
-    socket.on('connect', () => socket.end(line, () => finish(true)));
-  });
+/**
+ * Opens the FIFO at `fifoPath` write-only and non-blocking: a FIFO without a reader (the shim gone) fails
+ * at once (ENXIO) instead of waiting for one. Undefined on any failure or if the path is not a FIFO.
+ */
+function openFifo(fifoPath: string): number | undefined {
+  let fd: number;
+  try {
+    fd = openSync(fifoPath, constants.O_WRONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (fstatSync(fd).isFIFO()) return fd;
+  } catch {
+    // Treated as not a FIFO.
+  }
+  closeSync(fd);
+  return undefined;
+}
+
+/** Writes `line` in one write(); a full FIFO (the shim stuck) fails with EAGAIN rather than blocking. */
+function writeLine(fd: number, line: string): boolean {
+  try {
+    const bytes = Buffer.from(line);
+    return writeSync(fd, bytes) === bytes.length;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes `line` to the FIFO at `fifoPath` without ever blocking. False on any failure or if the path is not a FIFO. */
+export function sendLine(fifoPath: string, line: string): boolean {
+  const fd = openFifo(fifoPath);
+  if (fd === undefined) return false;
+  try {
+    return writeLine(fd, line);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
- * One hook call: `event` is the hook's name (argv), `stdin` gives its payload, `env` names the socket and
- * the token; all of it within `budgetMs` (a benchmark under valgrind needs more). Never rejects; every
- * failure is an outcome.
+ * One hook call: `event` is the hook's name (argv), `stdin` gives its payload, `env` names the FIFO and
+ * the token. The payload, read only for events that need one (within `budgetMs`) and only once the FIFO
+ * is known to be there with a reader, goes to `payload.<pid>` next to the FIFO, as the sh hook's does.
+ * Never rejects; every failure is an outcome.
  */
 export async function runHook(
   event: string | undefined,
@@ -99,17 +118,26 @@ export async function runHook(
   env: NodeJS.ProcessEnv,
   budgetMs: number = HOOK_BUDGET_MS,
 ): Promise<HookOutcome> {
-  const started = performance.now();
   try {
     if (!isHookEventName(event)) return 'unknown-event';
-    const socketPath = env[SOCKET_ENV];
-    const token = env[TOKEN_ENV];
-    if (!socketPath || !token) return 'no-channel';
-    const payload = needsPayload(event) ? await readPayload(stdin(), budgetMs * PAYLOAD_WAIT_SHARE) : undefined;
-    const signal = mapHookEvent(event, payload);
-    if (signal === undefined) return 'no-signal';
-    const sent = await sendLine(socketPath, encodeHookLine(token, signal), budgetMs - (performance.now() - started));
-    return sent ? 'sent' : 'send-failed';
+    const fifoPath = env[HOOK_FIFO_ENV];
+    const token = env[HOOK_TOKEN_ENV];
+    if (!fifoPath || !token) return 'no-channel';
+    const fd = openFifo(fifoPath);
+    if (fd === undefined) return 'send-failed';
+    try {
+      if (!needsPayload(event)) return writeLine(fd, encodeHookLine(token, event)) ? 'sent' : 'send-failed';
+      const payload = await readPayload(stdin(), budgetMs);
+      const payloadName = `payload.${process.pid}`;
+      const payloadPath = join(dirname(fifoPath), payloadName);
+      // A stale file of a recycled pid is replaced, as the sh hook's `>` does.
+      writeFileSync(payloadPath, payload.text, { mode: 0o600 });
+      if (writeLine(fd, encodeHookLine(token, event, payloadName))) return 'sent';
+      rmSync(payloadPath, { force: true });
+      return 'send-failed';
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     return 'send-failed';
   }

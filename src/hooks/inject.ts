@@ -3,7 +3,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SettingsError } from './errors.js';
 import { DEFAULT_HOOK_EVENTS, type HookEventName } from './events.js';
-import { findSettingsArguments, mergeHookSettings, settingsValueKind, shimHooks, withSettingsArgument, type SettingsArgument } from './settings.js';
+import { findSettingsArguments, mergeHookSettings, settingsValueKind, shimHooks, withSettingsArgument, type HookCommand, type SettingsArgument } from './settings.js';
 
 /** Longest merged settings passed inline: Linux refuses one argument over 128 KiB (MAX_ARG_STRLEN) with E2BIG. */
 export const INLINE_SETTINGS_MAX_BYTES = 96 * 1024;
@@ -14,8 +14,8 @@ const SPILL_FILE = 'settings.json';
 
 /** How to inject. */
 export interface InjectOptions {
-  /** The hook command without its event, e.g. `[process.execPath, '/…/dist/src/hooks/hook-entry.js']`. */
-  hookCommand: readonly string[];
+  /** The shell command each event runs: `defaultHookCommand()` (the sh FIFO hook), or `argvHookCommand([...])`. */
+  hookCommand: HookCommand;
   /** The events to hook (default {@link DEFAULT_HOOK_EVENTS}). */
   events?: readonly HookEventName[];
   /** Where claude runs: a relative `--settings` path is read from here, as Claude Code does. */

@@ -143,7 +143,14 @@ export function mapHookEvent(event: HookEventName, payload: HookPayload = NO_PAY
   }
 }
 
-/** Whether the event's mapping reads the payload at all (the hook skips reading stdin otherwise). */
+/**
+ * Whether the hook ships the payload to the shim: only where it decides the report. PermissionRequest
+ * names what waits (`approve Bash: npm test`); a Notification is a permission, a question or idle only
+ * by its type and message. UserPromptSubmit and Stop need nothing, and PreToolUse and PostToolUse are
+ * `working` whatever the tool — their tool name is not reported, and not reading stdin keeps the call
+ * that Claude Code waits for before every tool down to a bare `sh -c` (mapHookEvent still names the tool
+ * when given a payload).
+ */
 export function needsPayload(event: HookEventName): boolean {
-  return event !== 'UserPromptSubmit' && event !== 'Stop';
+  return event === 'PermissionRequest' || event === 'Notification';
 }

@@ -1,8 +1,14 @@
 // Pure: add the shim's hooks to a `claude` command line as its one `--settings`, merged with the user's.
 import { SettingsError } from './errors.js';
-import type { HookEventName } from './events.js';
+import { PAYLOAD_MAX_BYTES, type HookEventName } from './events.js';
+import { needsPayload } from './map-event.js';
+import { HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from './wire.js';
 
-/** Seconds Claude Code lets one hook command run before killing it (the command bounds itself far lower). */
+/**
+ * Seconds Claude Code lets one hook command run before killing it. The sh hook ends in a few ms; only a
+ * stdin Claude Code holds open (it writes the payload and closes it) or a shim that stopped reading with
+ * the FIFO's buffer full (64 KiB, some 800 lines) could hold it longer, and this bounds both.
+ */
 export const HOOK_TIMEOUT_S = 5;
 
 /** The flag, in both spellings Claude Code accepts (commander: `--settings X`, `--settings=X`). */
@@ -48,9 +54,42 @@ export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The hook's shell command for `event`: `<argv…> <event>`, its output discarded, its failure hidden. */
-export function hookShellCommand(commandArgv: readonly string[], event: HookEventName): string {
-  return `${[...commandArgv, event].map(shellQuote).join(' ')} >/dev/null 2>&1 || true`;
+/** What runs for one event: the shell command Claude Code hands to `/bin/sh -c`. */
+export type HookCommand = (event: HookEventName) => string;
+
+/**
+ * The shim's hook for `event`, plain POSIX sh (no node start-up: a call costs about what `sh -c true`
+ * does). It writes one line (wire.ts) to the FIFO named by $OSF7501_HOOK_FIFO:
+ *
+ * - `[ -p "$f" ]`: nothing at all without a session (no env, the directory removed);
+ * - `1<>"$f"`: the FIFO opened read-write, which never blocks (a write-only open waits for a reader)
+ *   and never raises SIGPIPE; a shim that is gone leaves no reader, and the line is dropped on close;
+ * - printf, a builtin, writes the line in one write() of under 80 bytes (atomic below PIPE_BUF);
+ * - only PermissionRequest and Notification read stdin (see needsPayload): `head -c` copies at most
+ *   PAYLOAD_MAX_BYTES of it into `payload.$$` in the private directory (no byte-by-byte `read`, no
+ *   subshell) and the line names that file; the server reads, maps and deletes it;
+ * - every redirection and command is on a regular builtin or an external program, never `exec`, so no
+ *   failure can end the shell with a status other than the final `exit 0` (status 2 would block a tool).
+ *
+ * It prints nothing. `head -c` is not POSIX but is in GNU, BSD/macOS and busybox alike.
+ */
+export function fifoHookCommand(event: HookEventName): string {
+  const start = `f=$${HOOK_FIFO_ENV}; [ -p "$f" ] && `;
+  if (!needsPayload(event)) return `${start}printf '%s ${event}\\n' "$${HOOK_TOKEN_ENV}" 2>/dev/null 1<>"$f"; exit 0`;
+  return (
+    `${start}{ head -c ${PAYLOAD_MAX_BYTES} 2>/dev/null >"\${f%/*}/payload.$$"; ` +
+    `printf '%s ${event} payload.%s\\n' "$${HOOK_TOKEN_ENV}" "$$" 2>/dev/null 1<>"$f"; }; exit 0`
+  );
+}
+
+/** The hook command the shim injects: {@link fifoHookCommand}. */
+export function defaultHookCommand(): HookCommand {
+  return fifoHookCommand;
+}
+
+/** A hook command that runs `<argv…> <event>`, its output discarded, its failure hidden (hand-made set-ups, e.g. `osf7501 hook`). */
+export function argvHookCommand(commandArgv: readonly string[]): HookCommand {
+  return (event) => `${[...commandArgv, event].map(shellQuote).join(' ')} >/dev/null 2>&1 || true`;
 }
 
 /** One matcher group of Claude Code's `hooks` settings. */
@@ -62,13 +101,13 @@ export interface HookMatcherGroup {
 /** Events whose hooks are filtered by a tool-name matcher (`*` = every tool). */
 const TOOL_EVENTS: ReadonlySet<HookEventName> = new Set(['PreToolUse', 'PostToolUse', 'PermissionRequest']);
 
-/** The shim's own `hooks` block: one matcher group per event, each running `commandArgv <event>`. */
-export function shimHooks(commandArgv: readonly string[], events: readonly HookEventName[]): Record<string, HookMatcherGroup[]> {
+/** The shim's own `hooks` block: one matcher group per event, each running `command(event)`. */
+export function shimHooks(command: HookCommand, events: readonly HookEventName[]): Record<string, HookMatcherGroup[]> {
   const hooks: Record<string, HookMatcherGroup[]> = {};
   for (const event of events) {
     const group: HookMatcherGroup = {
       ...(TOOL_EVENTS.has(event) ? { matcher: '*' } : {}),
-      hooks: [{ type: 'command', command: hookShellCommand(commandArgv, event), timeout: HOOK_TIMEOUT_S }],
+      hooks: [{ type: 'command', command: command(event), timeout: HOOK_TIMEOUT_S }],
     };
     hooks[event] = [group];
   }

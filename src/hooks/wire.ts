@@ -1,22 +1,36 @@
-// Pure: the private channel's message — one JSON line per connection, checked field by field on receipt.
-import { utf8Length } from '../protocol/utf8.js';
-import { isHookEventName, MSG_MAX_BYTES, NAME_MAX_BYTES, type HookSignal } from './events.js';
+// Pure: the private channel's line — what one hook call writes to the session's FIFO, checked on receipt.
+//
+//   <token> <event>[ payload.<pid>]\n
+//
+// A hook is plain POSIX sh (see settings.ts), so the line carries no mapped signal: the server maps the
+// event itself (map-event.ts), reading the payload, when the event needs one, from the file the line
+// names in the session's private directory.
+import { isHookEventName, type HookEventName } from './events.js';
 
-/** Version of the line format; a line of another version is refused. */
-export const WIRE_VERSION = 1;
-/** Bytes of one line the server accepts (a 512-byte msg escaped as \uXXXX fits several times over). */
-export const LINE_MAX_BYTES = 8 * 1024;
+/** Set in the child's environment: the path of the session's hook FIFO. */
+export const HOOK_FIFO_ENV = 'OSF7501_HOOK_FIFO';
+/** Set in the child's environment: the session's secret; a line without it is refused. */
+export const HOOK_TOKEN_ENV = 'OSF7501_HOOK_TOKEN';
 
-/** The line a hook sends: the session's token and the mapped signal. */
-export function encodeHookLine(token: string, signal: HookSignal): string {
-  return `${JSON.stringify({ v: WIRE_VERSION, token, signal })}\n`;
+/**
+ * Bytes of one line, its newline included. 512 is POSIX's minimum PIPE_BUF (and macOS's PIPE_BUF; Linux's
+ * is 4096): a write of at most PIPE_BUF bytes to a pipe is atomic, so a line written in one write() is
+ * never interleaved with another hook's, on any POSIX system. A real line is under 80 bytes.
+ */
+export const LINE_MAX_BYTES = 512;
+/** A payload file's name: `payload.` and the writer's pid (the sh hook's `$$`), unique among live hooks. */
+export const PAYLOAD_NAME = /^payload\.[0-9]{1,10}$/;
+
+/** The line a hook writes: the session's token, the event, and the payload file's name if it wrote one. */
+export function encodeHookLine(token: string, event: HookEventName, payloadName?: string): string {
+  return `${token} ${event}${payloadName === undefined ? '' : ` ${payloadName}`}\n`;
 }
 
 /** Why a line was refused. */
 export type LineRejection = 'malformed' | 'bad-token';
 
-/** A decoded line: the signal, or why it was refused. */
-export type DecodedLine = { ok: true; signal: HookSignal } | { ok: false; reason: LineRejection; detail: string };
+/** A decoded line: the event and its payload file's name, or why it was refused. */
+export type DecodedLine = { ok: true; event: HookEventName; payloadName?: string } | { ok: false; reason: LineRejection; detail: string };
 
 /** Compares two strings in time that depends only on their lengths (the token is not guessable byte by byte). */
 export function sameToken(a: string, b: string): boolean {
@@ -29,48 +43,14 @@ function fail(reason: LineRejection, detail: string): DecodedLine {
   return { ok: false, reason, detail };
 }
 
-function optionalText(obj: Record<string, unknown>, key: string, maxBytes: number): string | undefined | false {
-  const value = obj[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || utf8Length(value) > maxBytes) return false;
-  return value;
-}
-
 /** Decodes one line (without its newline) for a session whose token is `token`. Trusts nothing in it. */
 export function decodeHookLine(line: string, token: string): DecodedLine {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return fail('malformed', 'not JSON');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('malformed', 'not a JSON object');
-  const message = value as Record<string, unknown>;
-  if (message['v'] !== WIRE_VERSION) return fail('malformed', `version ${JSON.stringify(message['v'])}, expected ${WIRE_VERSION}`);
-  if (typeof message['token'] !== 'string' || !sameToken(message['token'], token)) return fail('bad-token', 'wrong or missing token');
-  const raw = message['signal'];
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('malformed', 'no signal object');
-  const s = raw as Record<string, unknown>;
-  if (!isHookEventName(s['event'])) return fail('malformed', `unknown event ${JSON.stringify(s['event'])}`);
-  const state = s['state'];
-  if (state !== 'working' && state !== 'blocked' && state !== 'idle' && state !== 'done') return fail('malformed', `unknown state ${JSON.stringify(state)}`);
-  const kind = s['kind'];
-  if (kind !== undefined && !(state === 'blocked' && (kind === 'permission' || kind === 'question'))) {
-    return fail('malformed', `kind ${JSON.stringify(kind)} with state ${state}`);
-  }
-  const msg = optionalText(s, 'msg', MSG_MAX_BYTES);
-  const tool = optionalText(s, 'tool', NAME_MAX_BYTES);
-  const notification = optionalText(s, 'notification', NAME_MAX_BYTES);
-  if (msg === false || tool === false || notification === false) return fail('malformed', 'a text field is not a string or too long');
-  return {
-    ok: true,
-    signal: {
-      event: s['event'],
-      state,
-      ...(kind === undefined ? {} : { kind }),
-      ...(msg === undefined ? {} : { msg }),
-      ...(tool === undefined ? {} : { tool }),
-      ...(notification === undefined ? {} : { notification }),
-    },
-  };
+  const fields = line.split(' ');
+  if (fields.length < 2 || fields.length > 3) return fail('malformed', `${fields.length} field(s), expected 2 or 3`);
+  const [sent, event, payloadName] = fields as [string, string, string | undefined];
+  if (!sameToken(sent, token)) return fail('bad-token', 'wrong or missing token');
+  if (!isHookEventName(event)) return fail('malformed', `unknown event ${JSON.stringify(event.slice(0, 40))}`);
+  if (payloadName === undefined) return { ok: true, event };
+  if (!PAYLOAD_NAME.test(payloadName)) return fail('malformed', `bad payload name ${JSON.stringify(payloadName.slice(0, 40))}`);
+  return { ok: true, event, payloadName };
 }

@@ -1,9 +1,13 @@
-// The hook's client: reads the payload however it arrives, and never fails or hangs.
+// The node hook client (`osf7501 hook`): reads the payload however it arrives, and never fails or hangs.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
 import { HookServer, type ReceivedSignal } from '../../src/hooks/channel.js';
 import { PAYLOAD_MAX_BYTES } from '../../src/hooks/events.js';
-import { readPayload, runHook, type PayloadStream } from '../../src/hooks/hook-client.js';
+import { readPayload, runHook, sendLine, type PayloadStream } from '../../src/hooks/hook-client.js';
 
 /** Longer than any read in these tests; a read that resolves early shows it did not need the timer. */
 const LONG_WAIT_MS = 60_000;
@@ -54,25 +58,57 @@ describe('readPayload', () => {
 
 describe('runHook', () => {
   const closedStdin = (): PayloadStream => new PassThrough().end();
+  const NOWHERE = { OSF7501_HOOK_FIFO: '/nonexistent/osf7501/hook.fifo', OSF7501_HOOK_TOKEN: 't' };
 
-  test('with the socket and token in the env: sent, and the server gets the mapped signal', async () => {
+  test('with the FIFO and token in the env: sent, and the server gets the mapped signal (payload through a file)', async () => {
     const server = await HookServer.start();
     servers.push(server);
     const got = new Promise<ReceivedSignal>((resolve) => server.onSignal(resolve));
     const stdin = (): PayloadStream => new PassThrough().end(PAYLOAD);
     expect(await runHook('Notification', stdin, server.childEnv())).toBe('sent');
     expect((await got).signal).toEqual({ event: 'Notification', state: 'blocked', kind: 'permission', msg: 'approve Bash' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(readdirSync(server.directory)).toEqual(['hook.fifo']);
   });
 
   test.each<[string, string | undefined, NodeJS.ProcessEnv, string]>([
-    ['no event', undefined, { OSF7501_HOOK_SOCKET: '/x', OSF7501_HOOK_TOKEN: 't' }, 'unknown-event'],
-    ['an unknown event', 'SessionStart', { OSF7501_HOOK_SOCKET: '/x', OSF7501_HOOK_TOKEN: 't' }, 'unknown-event'],
+    ['no event', undefined, NOWHERE, 'unknown-event'],
+    ['an unknown event', 'SessionStart', NOWHERE, 'unknown-event'],
     ['no env', 'Stop', {}, 'no-channel'],
-    ['no token', 'Stop', { OSF7501_HOOK_SOCKET: '/x' }, 'no-channel'],
-    ['a socket that does not exist', 'Stop', { OSF7501_HOOK_SOCKET: '/nonexistent/hook.sock', OSF7501_HOOK_TOKEN: 't' }, 'send-failed'],
-    ['a notification with no payload', 'Notification', { OSF7501_HOOK_SOCKET: '/x', OSF7501_HOOK_TOKEN: 't' }, 'no-signal'],
+    ['no token', 'Stop', { OSF7501_HOOK_FIFO: '/x' }, 'no-channel'],
+    ['a FIFO that does not exist', 'Stop', NOWHERE, 'send-failed'],
+    ['a payload event and no directory', 'Notification', NOWHERE, 'send-failed'],
   ])('%s → %s, never a rejection', async (_name, event, env, outcome) => {
     expect(await runHook(event, closedStdin, env)).toBe(outcome);
+  });
+
+  test('a FIFO nobody reads (the shim gone): send-failed at once, never a wait; the payload file is removed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'osf-orphan-'));
+    try {
+      const fifo = join(dir, 'hook.fifo');
+      spawnSync('mkfifo', ['-m', '600', fifo]);
+      const stdin = (): PayloadStream => new PassThrough().end(PAYLOAD);
+      expect(await runHook('Stop', closedStdin, { OSF7501_HOOK_FIFO: fifo, OSF7501_HOOK_TOKEN: 't' })).toBe('send-failed');
+      expect(await runHook('Notification', stdin, { OSF7501_HOOK_FIFO: fifo, OSF7501_HOOK_TOKEN: 't' })).toBe('send-failed');
+      expect(readdirSync(dir)).toEqual(['hook.fifo']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a regular file in place of the FIFO is never written to, nor a payload file put next to it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'osf-notfifo-'));
+    try {
+      const file = join(dir, 'hook.fifo');
+      writeFileSync(file, '');
+      expect(sendLine(file, 'x Stop\n')).toBe(false);
+      const stdin = (): PayloadStream => new PassThrough().end(PAYLOAD);
+      expect(await runHook('Notification', stdin, { OSF7501_HOOK_FIFO: file, OSF7501_HOOK_TOKEN: 't' })).toBe('send-failed');
+      expect(readFileSync(file, 'utf8')).toBe('');
+      expect(readdirSync(dir)).toEqual(['hook.fifo']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('events that need no payload never touch stdin', async () => {
@@ -81,7 +117,7 @@ describe('runHook', () => {
       touched = true;
       return new PassThrough();
     };
-    await runHook('Stop', stdin, { OSF7501_HOOK_SOCKET: '/nonexistent/hook.sock', OSF7501_HOOK_TOKEN: 't' });
+    for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop']) await runHook(event, stdin, NOWHERE);
     expect(touched).toBe(false);
   });
 });

@@ -32,18 +32,28 @@ describe('osf7501 hook', () => {
     const got = new Promise<ReceivedSignal>((resolve) => server.onSignal(resolve));
     const t = io(JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' } }), server.childEnv());
     expect(await hookCommand(['PreToolUse'], t.io)).toBe(0);
-    expect((await got).signal).toEqual({ event: 'PreToolUse', state: 'working', tool: 'Bash' });
+    expect((await got).signal).toEqual({ event: 'PreToolUse', state: 'working' });
+    expect(t.out.text + t.err.text).toBe('');
+  });
+
+  test('PermissionRequest with the session env: its payload reaches the server, which names the command', async () => {
+    const server = await HookServer.start();
+    servers.push(server);
+    const got = new Promise<ReceivedSignal>((resolve) => server.onSignal(resolve));
+    const t = io(JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' } }), server.childEnv());
+    expect(await hookCommand(['PermissionRequest'], t.io)).toBe(0);
+    expect((await got).signal).toEqual({ event: 'PermissionRequest', state: 'blocked', kind: 'permission', msg: 'approve Bash: ls', tool: 'Bash' });
     expect(t.out.text + t.err.text).toBe('');
   });
 
   test.each<[string, string[], string, NodeJS.ProcessEnv]>([
-    ['no event', [], '', { OSF7501_HOOK_SOCKET: '/nonexistent/s', OSF7501_HOOK_TOKEN: 't' }],
-    ['an unknown event', ['Bogus'], '{}', { OSF7501_HOOK_SOCKET: '/nonexistent/s', OSF7501_HOOK_TOKEN: 't' }],
-    ['an unknown option', ['--frobnicate', 'Stop'], '', { OSF7501_HOOK_SOCKET: '/nonexistent/s', OSF7501_HOOK_TOKEN: 't' }],
+    ['no event', [], '', { OSF7501_HOOK_FIFO: '/nonexistent/s', OSF7501_HOOK_TOKEN: 't' }],
+    ['an unknown event', ['Bogus'], '{}', { OSF7501_HOOK_FIFO: '/nonexistent/s', OSF7501_HOOK_TOKEN: 't' }],
+    ['an unknown option', ['--frobnicate', 'Stop'], '', { OSF7501_HOOK_FIFO: '/nonexistent/s', OSF7501_HOOK_TOKEN: 't' }],
     ['extra arguments', ['Stop', 'more', 'args'], '', {}],
     ['no env', ['PreToolUse'], '{"tool_name":"Bash"}', {}],
-    ['no server at the socket path', ['PreToolUse'], '{"tool_name":"Bash"}', { OSF7501_HOOK_SOCKET: '/nonexistent/s', OSF7501_HOOK_TOKEN: 't' }],
-    ['a bad payload', ['Notification'], '\x00\xff not json', { OSF7501_HOOK_SOCKET: '/nonexistent/s', OSF7501_HOOK_TOKEN: 't' }],
+    ['no server at the FIFO path', ['PreToolUse'], '{"tool_name":"Bash"}', { OSF7501_HOOK_FIFO: '/nonexistent/s', OSF7501_HOOK_TOKEN: 't' }],
+    ['a bad payload', ['Notification'], '\x00\xff not json', { OSF7501_HOOK_FIFO: '/nonexistent/s', OSF7501_HOOK_TOKEN: 't' }],
   ])('%s: status 0, nothing printed', async (_name, argv, stdin, env) => {
     const t = io(stdin, env);
     expect(await hookCommand(argv, t.io)).toBe(0);

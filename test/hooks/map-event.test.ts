@@ -112,9 +112,11 @@ describe('describePermission', () => {
   });
 });
 
-test('only the events whose mapping reads it wait for the payload', () => {
+test('only the events whose report depends on it ship the payload (a tool\'s name is not reported)', () => {
   expect(needsPayload('UserPromptSubmit')).toBe(false);
   expect(needsPayload('Stop')).toBe(false);
-  expect(needsPayload('PreToolUse')).toBe(true);
+  expect(needsPayload('PreToolUse')).toBe(false);
+  expect(needsPayload('PostToolUse')).toBe(false);
+  expect(needsPayload('PermissionRequest')).toBe(true);
   expect(needsPayload('Notification')).toBe(true);
 });

@@ -1,5 +1,5 @@
 // The pure half of the hooks signal imports nothing but other pure modules (no node:*, no packages), and
-// the light hook entry loads nothing but node:net beside them.
+// the node hook client (`osf7501 hook`) loads nothing but node:fs and node:path beside them.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
@@ -26,11 +26,9 @@ test.each(PURE)('%s imports only pure modules', (file) => {
   }
 });
 
-test('the light entry and its client load only node:net beside the pure modules', () => {
-  for (const file of ['hooks/hook-entry.ts', 'hooks/hook-client.ts']) {
-    for (const spec of imports(file)) {
-      if (spec.startsWith('.')) expect([...PURE, ...PURE_ELSEWHERE, 'hooks/hook-client.ts']).toContain(resolveImport(file, spec));
-      else expect(spec).toBe('node:net');
-    }
+test('the node hook client loads only node:fs and node:path beside the pure modules', () => {
+  for (const spec of imports('hooks/hook-client.ts')) {
+    if (spec.startsWith('.')) expect([...PURE, ...PURE_ELSEWHERE]).toContain(resolveImport('hooks/hook-client.ts', spec));
+    else expect(['node:fs', 'node:path']).toContain(spec);
   }
 });

@@ -8,15 +8,18 @@ import { DEFAULT_HOOK_EVENTS } from '../../src/hooks/events.js';
 import { injectClaudeHooks, INLINE_SETTINGS_MAX_BYTES } from '../../src/hooks/inject.js';
 import {
   findSettingsArguments,
-  hookShellCommand,
+  argvHookCommand,
+  defaultHookCommand,
+  fifoHookCommand,
   mergeHookSettings,
   settingsValueKind,
   shellQuote,
   shimHooks,
   withSettingsArgument,
+  type HookCommand,
 } from '../../src/hooks/settings.js';
 
-const HOOK = ['/usr/bin/node', '/opt/osf 7501/dist/src/hooks/hook-entry.js'];
+const HOOK = defaultHookCommand();
 const OURS = shimHooks(HOOK, DEFAULT_HOOK_EVENTS);
 const USER_HOOK = { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo mine' }] };
 
@@ -42,9 +45,18 @@ function commands(settings: Record<string, unknown>, event: string): string[] {
 }
 
 describe('the hook command line', () => {
-  test('is quoted for sh, discards output and cannot fail', () => {
-    expect(hookShellCommand(HOOK, 'PreToolUse')).toBe(
-      "/usr/bin/node '/opt/osf 7501/dist/src/hooks/hook-entry.js' PreToolUse >/dev/null 2>&1 || true",
+  test('the default is the sh FIFO hook: one printf for an event without payload, head -c into a file first for one with', () => {
+    expect(HOOK).toBe(fifoHookCommand);
+    expect(HOOK('Stop')).toBe(`f=$OSF7501_HOOK_FIFO; [ -p "$f" ] && printf '%s Stop\\n' "$OSF7501_HOOK_TOKEN" 2>/dev/null 1<>"$f"; exit 0`);
+    expect(HOOK('Notification')).toBe(
+      `f=$OSF7501_HOOK_FIFO; [ -p "$f" ] && { head -c 65536 2>/dev/null >"\${f%/*}/payload.$$"; ` +
+        `printf '%s Notification payload.%s\\n' "$OSF7501_HOOK_TOKEN" "$$" 2>/dev/null 1<>"$f"; }; exit 0`,
+    );
+  });
+
+  test('a hand-made argv command is quoted for sh, discards output and cannot fail', () => {
+    expect(argvHookCommand(['/usr/bin/node', '/opt/osf 7501/bin/osf7501', 'hook'])('PreToolUse')).toBe(
+      "/usr/bin/node '/opt/osf 7501/bin/osf7501' hook PreToolUse >/dev/null 2>&1 || true",
     );
   });
 
@@ -63,7 +75,7 @@ describe('the hook command line', () => {
     expect(OURS['PreToolUse']?.[0]?.matcher).toBe('*');
     expect(OURS['PostToolUse']?.[0]?.matcher).toBe('*');
     expect(OURS['Stop']?.[0]).not.toHaveProperty('matcher');
-    expect(OURS['Stop']?.[0]?.hooks).toEqual([{ type: 'command', command: hookShellCommand(HOOK, 'Stop'), timeout: 5 }]);
+    expect(OURS['Stop']?.[0]?.hooks).toEqual([{ type: 'command', command: HOOK('Stop'), timeout: 5 }]);
   });
 });
 
@@ -128,7 +140,7 @@ describe('mergeHookSettings (pure)', () => {
 });
 
 describe('injectClaudeHooks', () => {
-  const options = (): { hookCommand: string[]; cwd: string; spillDir: string } => ({ hookCommand: HOOK, cwd: dir, spillDir: dir });
+  const options = (): { hookCommand: HookCommand; cwd: string; spillDir: string } => ({ hookCommand: HOOK, cwd: dir, spillDir: dir });
 
   test.each<[string, () => string[], string[]]>([
     ['no user settings', () => ['--resume'], []],
@@ -147,8 +159,8 @@ describe('injectClaudeHooks', () => {
     const result = injectClaudeHooks(makeArgv(), options());
     expect(result.injected).toBe(true);
     const settings = settingsOf(result.argv);
-    expect(commands(settings, 'Stop')).toEqual([...userStopCommands, hookShellCommand(HOOK, 'Stop')]);
-    for (const event of DEFAULT_HOOK_EVENTS) expect(commands(settings, event).at(-1)).toBe(hookShellCommand(HOOK, event));
+    expect(commands(settings, 'Stop')).toEqual([...userStopCommands, HOOK('Stop')]);
+    for (const event of DEFAULT_HOOK_EVENTS) expect(commands(settings, event).at(-1)).toBe(HOOK(event));
   });
 
   test('the user\'s other arguments stay, in order', () => {
@@ -173,7 +185,7 @@ describe('injectClaudeHooks', () => {
     expect(result.injected && result.settingsFile).toBe(join(dir, 'settings.json'));
     expect(result.argv).toEqual(['--settings', join(dir, 'settings.json')]);
     expect(statSync(join(dir, 'settings.json')).mode & 0o777).toBe(0o600);
-    expect(commands(settingsOf(result.argv), 'Stop')).toEqual(['echo mine', hookShellCommand(HOOK, 'Stop')]);
+    expect(commands(settingsOf(result.argv), 'Stop')).toEqual(['echo mine', HOOK('Stop')]);
   });
 
   test('too long and no directory to spill to: no hooks rather than an E2BIG at spawn', () => {

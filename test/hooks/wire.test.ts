@@ -1,46 +1,44 @@
-// The channel's line: what a hook sends, and everything the server refuses in it.
+// The channel's line: what a hook writes to the FIFO, and everything the server refuses in it.
 import { describe, expect, test } from 'vitest';
-import type { HookSignal } from '../../src/hooks/events.js';
-import { decodeHookLine, encodeHookLine, sameToken } from '../../src/hooks/wire.js';
+import { HOOK_EVENTS } from '../../src/hooks/events.js';
+import { decodeHookLine, encodeHookLine, LINE_MAX_BYTES, sameToken } from '../../src/hooks/wire.js';
 
 const TOKEN = '0123456789abcdef0123456789abcdef';
-const line = (message: unknown): string => JSON.stringify(message);
-const withSignal = (signal: Record<string, unknown>): string => line({ v: 1, token: TOKEN, signal });
 
 describe('decodeHookLine', () => {
-  test.each<HookSignal>([
-    { event: 'PreToolUse', state: 'working', tool: 'Bash' },
-    { event: 'Notification', state: 'blocked', kind: 'permission', msg: 'approve Bash', notification: 'permission_prompt' },
-    { event: 'Notification', state: 'idle' },
-    { event: 'Stop', state: 'done' },
-  ])('round trip: %j', (signal) => {
-    const encoded = encodeHookLine(TOKEN, signal);
-    expect(encoded.endsWith('\n')).toBe(true);
-    expect(encoded.slice(0, -1).includes('\n')).toBe(false);
-    expect(decodeHookLine(encoded.slice(0, -1), TOKEN)).toEqual({ ok: true, signal });
+  test.each(HOOK_EVENTS)('round trip: %s, with and without a payload file', (event) => {
+    for (const payloadName of [undefined, 'payload.4242']) {
+      const encoded = encodeHookLine(TOKEN, event, payloadName);
+      expect(encoded.endsWith('\n')).toBe(true);
+      expect(encoded.slice(0, -1).includes('\n')).toBe(false);
+      expect(decodeHookLine(encoded.slice(0, -1), TOKEN)).toEqual(payloadName === undefined ? { ok: true, event } : { ok: true, event, payloadName });
+    }
+  });
+
+  test('the longest real line fits one atomic write with room to spare', () => {
+    const longest = encodeHookLine(TOKEN, 'PermissionRequest', 'payload.4294967295');
+    expect(Buffer.byteLength(longest)).toBeLessThan(LINE_MAX_BYTES / 4);
+    expect(LINE_MAX_BYTES).toBe(512);
   });
 
   test.each<[string, string, string]>([
-    ['another session\'s token', line({ v: 1, token: 'f'.repeat(32), signal: { event: 'Stop', state: 'done' } }), 'bad-token'],
-    ['a token one character short', line({ v: 1, token: TOKEN.slice(1), signal: { event: 'Stop', state: 'done' } }), 'bad-token'],
-    ['no token', line({ v: 1, signal: { event: 'Stop', state: 'done' } }), 'bad-token'],
-    ['not JSON', '{"v":1,', 'malformed'],
-    ['an array', '[]', 'malformed'],
-    ['another version', line({ v: 2, token: TOKEN, signal: { event: 'Stop', state: 'done' } }), 'malformed'],
-    ['no signal', line({ v: 1, token: TOKEN }), 'malformed'],
-    ['an unknown event', withSignal({ event: 'SessionStart', state: 'idle' }), 'malformed'],
-    ['a state hooks never send', withSignal({ event: 'Stop', state: 'clear' }), 'malformed'],
-    ['a kind without blocked', withSignal({ event: 'Stop', state: 'done', kind: 'permission' }), 'malformed'],
-    ['a kind hooks never send', withSignal({ event: 'Notification', state: 'blocked', kind: 'auth' }), 'malformed'],
-    ['a msg over 512 bytes', withSignal({ event: 'Notification', state: 'blocked', kind: 'permission', msg: 'é'.repeat(257) }), 'malformed'],
-    ['a msg that is not a string', withSignal({ event: 'Notification', state: 'blocked', kind: 'permission', msg: 5 }), 'malformed'],
-    ['a tool name over 128 bytes', withSignal({ event: 'PreToolUse', state: 'working', tool: 'x'.repeat(129) }), 'malformed'],
+    ['another session\'s token', `${'f'.repeat(32)} Stop`, 'bad-token'],
+    ['a token one character short', `${TOKEN.slice(1)} Stop`, 'bad-token'],
+    ['no token (the variable unset in the hook)', ' Stop', 'bad-token'],
+    ['the old JSON line', JSON.stringify({ v: 1, token: TOKEN, signal: { event: 'Stop', state: 'done' } }), 'malformed'],
+    ['garbage', 'hello', 'malformed'],
+    ['too many fields', `${TOKEN} Stop payload.1 more`, 'malformed'],
+    ['an unknown event', `${TOKEN} SessionStart`, 'malformed'],
+    ['a payload name that climbs out', `${TOKEN} Notification ../../etc/passwd`, 'malformed'],
+    ['a payload name with a path', `${TOKEN} Notification /tmp/payload.1`, 'malformed'],
+    ['a payload name without a pid', `${TOKEN} Notification payload.`, 'malformed'],
+    ['two spaces', `${TOKEN}  Stop`, 'malformed'],
   ])('refuses %s (%s)', (_name, text, reason) => {
     expect(decodeHookLine(text, TOKEN)).toMatchObject({ ok: false, reason });
   });
 
-  test('unknown extra fields of the signal are dropped', () => {
-    expect(decodeHookLine(withSignal({ event: 'Stop', state: 'done', extra: 'x' }), TOKEN)).toEqual({ ok: true, signal: { event: 'Stop', state: 'done' } });
+  test('the token is checked before anything else in the line is believed', () => {
+    expect(decodeHookLine(`${'0'.repeat(32)} SessionStart`, TOKEN)).toMatchObject({ ok: false, reason: 'bad-token' });
   });
 });
 

@@ -1,4 +1,4 @@
-// The lifecycle-hooks signal end to end, with real processes: the light hook entry (what the injected
+// The lifecycle-hooks signal end to end, with real processes: the sh FIFO hook (what the injected
 // settings run) and `osf7501 hook` talk to a HookServer; then a real Claude Code, started with the
 // injected --settings (merged with a user settings file), drives its hooks through a Bash approval.
 //
@@ -6,24 +6,24 @@
 // it is installed on first use into $OSF7501_CC_CACHE/cc-<version> and the test is skipped, with the
 // reason, when no npm registry is reachable.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import xtermHeadless from '@xterm/headless';
 import * as pty from 'node-pty';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { HookServer, type ReceivedSignal, type RefusedMessage } from '../../src/hooks/channel.js';
 import { claudeVersionAt } from '../../src/hooks/claude-version.js';
-import type { HookSignal } from '../../src/hooks/events.js';
+import type { HookEventName, HookSignal } from '../../src/hooks/events.js';
 import { injectClaudeHooks } from '../../src/hooks/inject.js';
+import { defaultHookCommand, fifoHookCommand } from '../../src/hooks/settings.js';
 import { hookEventsFor } from '../../src/hooks/versions.js';
 import { claudeEnv, ensureClaude, makeSandbox, startMock, type InstalledClaude, type Mock } from '../harness/claude-env.mjs';
 import { BIN, REPO } from './support/outer-terminal.js';
 
 const { Terminal } = xtermHeadless;
 
-/** The built light entry, as defaultHookCommand() names it from dist/. */
-const ENTRY = join(REPO, 'dist', 'src', 'hooks', 'hook-entry.js');
-const HOOK_COMMAND = [process.execPath, ENTRY];
+/** What the shim injects: the sh hook writing to the session's FIFO. */
+const HOOK_COMMAND = defaultHookCommand();
 /** Hang guard for one awaited event (not a performance bound). */
 const WAIT_MS = 30_000;
 const INSTALL_MS = 240_000;
@@ -37,10 +37,11 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 function run(argv: string[], stdin: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(argv[0]!, argv.slice(1), { env: { PATH: process.env['PATH'], ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    // A hook that reads no payload may exit before it is written: EPIPE, as Claude Code sees it too.
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.stdin.on('error', () => undefined); // a hook that never reads stdin may close it first
+    child.stdin.on('error', () => undefined);
     child.stdin.end(stdin);
     const guard = setTimeout(() => reject(new Error(`${argv.join(' ')} did not exit`)), WAIT_MS);
     child.on('exit', (status) => {
@@ -95,50 +96,51 @@ async function start(): Promise<{ server: HookServer; seen: Collector }> {
 
 const PRE_TOOL_USE = JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } });
 
-describe.each([
-  ['the light entry (what the injected settings run)', [...HOOK_COMMAND], true],
-  ['osf7501 hook', [process.execPath, BIN, 'hook'], hookRegistered],
+describe.each<[string, (event: HookEventName) => string[], boolean]>([
+  ['the sh hook (what the injected settings run)', (event) => ['/bin/sh', '-c', fifoHookCommand(event)], true],
+  ['osf7501 hook', (event) => [process.execPath, BIN, 'hook', event], hookRegistered],
 ])('%s', (_name, command, available) => {
   describe.skipIf(!available)('as a real process', () => {
     test('PreToolUse with a payload and the session env → the server gets working; status 0, nothing printed', async () => {
       const { server, seen } = await start();
-      const result = await run([...command, 'PreToolUse'], PRE_TOOL_USE, server.childEnv());
+      const result = await run(command('PreToolUse'), PRE_TOOL_USE, server.childEnv());
       expect(result).toEqual({ status: 0, output: '' });
       await seen.until(() => seen.signals.length > 0, 'the signal');
-      expect(seen.signals).toEqual([{ event: 'PreToolUse', state: 'working', tool: 'Bash' }]);
+      expect(seen.signals).toEqual([{ event: 'PreToolUse', state: 'working' }]);
     });
 
     test('a permission Notification → blocked(permission)', async () => {
       const { server, seen } = await start();
       const payload = JSON.stringify({ hook_event_name: 'Notification', message: 'Claude needs your permission to use Bash' });
-      expect(await run([...command, 'Notification'], payload, server.childEnv())).toEqual({ status: 0, output: '' });
+      expect(await run(command('Notification'), payload, server.childEnv())).toEqual({ status: 0, output: '' });
       await seen.until(() => seen.signals.length > 0, 'the signal');
       expect(seen.signals).toEqual([{ event: 'Notification', state: 'blocked', kind: 'permission', msg: 'approve Bash' }]);
+      expect(readdirSync(server.directory)).toEqual(['hook.fifo']); // the payload file read and removed
     });
 
     test('the wrong token: refused, no signal; the hook still exits 0 silently', async () => {
       const { server, seen } = await start();
       const env = { ...server.childEnv(), OSF7501_HOOK_TOKEN: 'f'.repeat(32) };
-      expect(await run([...command, 'Stop'], '{}', env)).toEqual({ status: 0, output: '' });
+      expect(await run(command('Stop'), '{}', env)).toEqual({ status: 0, output: '' });
       await seen.until(() => seen.refused.length > 0, 'the refusal');
       expect(seen.refused.map((r) => r.reason)).toEqual(['bad-token']);
       expect(seen.signals).toEqual([]);
     });
 
     test.each<[string, NodeJS.ProcessEnv, string]>([
-      ['no server (the socket is gone)', { OSF7501_HOOK_SOCKET: '/nonexistent/osf7501/hook.sock', OSF7501_HOOK_TOKEN: 'x' }, PRE_TOOL_USE],
+      ['no server (the FIFO is gone)', { OSF7501_HOOK_FIFO: '/nonexistent/osf7501/hook.fifo', OSF7501_HOOK_TOKEN: 'x' }, PRE_TOOL_USE],
       ['no env at all', {}, PRE_TOOL_USE],
-      ['a bad payload', { OSF7501_HOOK_SOCKET: '/nonexistent/osf7501/hook.sock', OSF7501_HOOK_TOKEN: 'x' }, '\u0000{{{ not json'],
+      ['a bad payload', { OSF7501_HOOK_FIFO: '/nonexistent/osf7501/hook.fifo', OSF7501_HOOK_TOKEN: 'x' }, '\u0000{{{ not json'],
     ])('%s: status 0, nothing printed', async (_name, env, stdin) => {
-      expect(await run([...command, 'Notification'], stdin, env)).toEqual({ status: 0, output: '' });
+      expect(await run(command('Notification'), stdin, env)).toEqual({ status: 0, output: '' });
     });
   });
 });
 
-describe.skipIf(!existsSync(ENTRY))('the light entry when stdin never closes', () => {
+describe.skipIf(!hookRegistered)('osf7501 hook when stdin never closes', () => {
   test('it still exits 0 (its own deadline), nothing printed', async () => {
     const { server } = await start();
-    const child = spawn(process.execPath, [ENTRY, 'Notification'], { env: server.childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'hook', 'Notification'], { env: { PATH: process.env['PATH'], ...server.childEnv() }, stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdin.write('{"message": "never finished');
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
@@ -191,6 +193,9 @@ describe.each(VERSIONS)('Claude Code %s with the injected hooks', (version) => {
       spillDir: server.directory,
     });
     expect(injected.injected).toBe(true);
+    // The hooks Claude Code gets are the sh FIFO hooks: no node start-up per call.
+    expect(injected.argv.join(' ')).toContain('OSF7501_HOOK_FIFO');
+    expect(injected.argv.join(' ')).not.toContain(process.execPath);
     const child = pty.spawn(claude.command[0]!, [...claude.command.slice(1), ...injected.argv], {
       cols: COLS,
       rows: ROWS,
@@ -230,13 +235,15 @@ describe.each(VERSIONS)('Claude Code %s with the injected hooks', (version) => {
       await seen.until(has({ event: 'Stop' }), 'Stop');
       expect(seen.signals).toEqual([
         { event: 'UserPromptSubmit', state: 'working' },
-        { event: 'PreToolUse', state: 'working', tool: 'Bash' },
+        { event: 'PreToolUse', state: 'working' },
         { event: 'PermissionRequest', state: 'blocked', kind: 'permission', msg: 'approve Bash: touch build.log', tool: 'Bash' },
         { event: 'Notification', state: 'blocked', kind: 'permission', msg: 'Claude needs your permission', notification: 'permission_prompt' },
-        { event: 'PostToolUse', state: 'working', tool: 'Bash' },
+        { event: 'PostToolUse', state: 'working' },
         { event: 'Stop', state: 'done' },
       ]);
       expect(seen.refused).toEqual([]);
+      // Every payload file (PermissionRequest's, Notification's) was read and removed.
+      expect(readdirSync(server.directory).filter((name) => name.startsWith('payload.'))).toEqual([]);
       // The user's Stop hook (from their --settings file) ran beside ours.
       await seen.until(() => existsSync(marker), "the user's own Stop hook");
       // No settings warning: Claude Code accepted every injected event.
