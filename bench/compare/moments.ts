@@ -62,7 +62,7 @@ export type EssentialText = string | readonly string[];
 
 /** One agent's recordings and how to judge them. */
 export interface Agent {
-  /** `claude-code`, `codex`, `gemini-cli`: the folder under fixtures/. */
+  /** `claude-code`, `codex`, `gemini-cli`, `opencode`: the folder under fixtures/. */
   id: string;
   /** The agent's name in tables and test titles. */
   title: string;
@@ -77,6 +77,8 @@ export interface Agent {
   truth: 'native' | 'driver';
   /** Scenario → the text a blocked or error msg must contain. */
   essential: Readonly<Record<string, EssentialText>>;
+  /** How far the driver's labels may trail the paint they describe (default {@link DRIVER_POLL_S}). */
+  driverLagS?: number;
 }
 
 /** The text that must be in the msg of a Claude Code scenario's blocked (or error) state. */
@@ -140,6 +142,26 @@ export const AGENTS: readonly Agent[] = [
       'auth-dialog': 'sign in',
       'api-error': 'API Error',
       'auth-error': 'API Error',
+    },
+  },
+  {
+    id: 'opencode',
+    title: 'OpenCode',
+    fixtures: 'fixtures/opencode',
+    rules: 'rules/opencode.toml',
+    truth: 'driver',
+    // OpenCode keeps a core busy for a minute after start-up and repaints its whole screen often; the
+    // recorder's own xterm then trailed it by up to 0.31 s (the error block: painted 55.61 s, labelled 55.92 s
+    // in auth-error-120x32), so a driver window ends half a second before the next driver label.
+    driverLagS: 0.5,
+    essential: {
+      'shell-approve': 'touch build.log',
+      'shell-deny': 'npm test',
+      'approve-then-deny': ['touch build.log', 'npm test'],
+      'write-approve': 'notes.txt',
+      question: 'Which database should the project use?',
+      'api-error': 'mock 400',
+      'auth-error': 'mock 401',
     },
   },
 ];
@@ -221,7 +243,7 @@ export function labelledMoments(agent: Agent, fixture: Fixture, end: number): Mo
     if (label.state === 'clear') return;
     const prompt = label.state === 'blocked' || label.state === 'error' ? prompts++ : undefined;
     const next = labels[i + 1];
-    const lag = source === 'driver' && next !== undefined ? DRIVER_POLL_S : 0;
+    const lag = source === 'driver' && next !== undefined ? (agent.driverLagS ?? DRIVER_POLL_S) : 0;
     const key = keys.find((k) => k > label.t) ?? Number.POSITIVE_INFINITY;
     const at = Math.min((next?.t ?? exit) - lag, key, end);
     if (at <= label.t) return; // a window shorter than one driver poll shows nothing to check

@@ -62,11 +62,23 @@ export const GEMINI_CLI_TAIL: TailVocabulary = {
   working: /esc to cancel/iu,
 };
 
+/** OpenCode: its permission and question dialogs' texts; the error block has no fixed word; `esc interrupt`. */
+export const OPENCODE_TAIL: TailVocabulary = {
+  prompts: [
+    ['Permission required', 'permission'],
+    ['Allow once', 'permission'],
+    ['enter submit', 'question'],
+  ],
+  error: /does not accept this request|Incorrect API key/u,
+  working: /esc interrupt/iu,
+};
+
 /** Each agent's vocabulary, by agent id (bench/compare/moments.ts AGENTS). */
 export const TAIL_VOCABULARY: Readonly<Record<string, TailVocabulary>> = {
   'claude-code': CLAUDE_CODE_TAIL,
   codex: CODEX_TAIL,
   'gemini-cli': GEMINI_CLI_TAIL,
+  opencode: OPENCODE_TAIL,
 };
 
 // CSI, OSC (BEL or ST), DCS/SOS/PM/APC strings, charset designations, then any other two-byte escape.

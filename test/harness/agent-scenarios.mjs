@@ -17,7 +17,7 @@ const submit = (agent, text) => [
   { type: text },
   { sleep: 300 },
   { key: 'enter' },
-  { wait: agent.working, timeout: 5000, optional: true },
+  { wait: agent.working, timeout: agent.submitTimeout ?? 5000, optional: true },
   { label: 'working', note: 'prompt submitted', if: agent.working },
 ];
 
@@ -350,37 +350,52 @@ export function geminiScenarios() {
 
 // -------------------------------------------------------------------------------------------- OpenCode
 
-const OC_WORKING = /esc interrupt/;
-const OC_APPROVAL = /Permission required/;
+/** The footer hint while a turn runs (`⬝⬝⬝■■■  esc interrupt`); Esc once turns it into `esc again to interrupt`. */
+const OC_WORKING = /esc (?:again to )?interrupt/;
+const OC_APPROVAL = /△ Permission required/;
+/** The dialog once its body is drawn: OpenCode paints the header and options ~0.3 s before the `$ command`. */
+const OC_APPROVAL_FILLED = /△ Permission required *\n[ ┃]*\S[^\n]*\n(?:[ ┃]*\n)*[ ┃]*(?!Allow once)\S/;
+const OC_QUESTION = /Which database should the project use\?/;
+/** The question dialog's footer (the question itself stays in the transcript once answered). */
+const OC_QUESTION_DIALOG = /enter submit +esc dismiss/;
+/** The end of a turn: the reply's footer gets the turn's duration (`▣  Build · Mock Model · 26.7s`). */
+const OC_DONE = /▣ +Build · Mock Model · (?:\d+m ?)?\d+(?:\.\d+)?m?s/;
 
-/** OpenCode (1.18.33): scenarios. */
+/**
+ * OpenCode (1.18.33): scenarios. The recorder waits for OpenCode's start-up CPU burst to end before the first
+ * step (AGENTS.opencode.quiet); the first turn of a session still takes long (tens of seconds on a busy
+ * machine) before its first request, so the first waits are long. Every key is sent only once the screen
+ * shows what it answers.
+ */
 export function opencodeScenarios() {
-  const a = { working: OC_WORKING };
+  const a = { working: OC_WORKING, submitTimeout: 60000 };
+  const FIRST = 150000;
+  const turnEnd = [{ wait: OC_DONE, timeout: 60000 }, { waitGone: OC_WORKING, timeout: 30000 }];
   const approve = (prompt, msg, answer) => [
     ...submit(a, prompt),
-    { wait: OC_APPROVAL, timeout: 20000 },
+    { wait: OC_APPROVAL, timeout: FIRST },
+    { wait: OC_APPROVAL_FILLED, timeout: 10000 },
     { label: 'blocked', kind: 'permission', msg },
     { sleep: 800 },
     { key: 'enter' },
-    { label: 'working' },
-    { wait: answer, timeout: 20000 },
-    { waitGone: OC_WORKING, timeout: 10000 },
+    { waitGone: OC_APPROVAL, timeout: 30000 },
+    { label: 'working', note: 'allowed once' },
+    { wait: answer, timeout: 60000 },
+    ...turnEnd,
     { label: 'done' },
     { sleep: 1500 },
   ];
   const deny = (prompt, msg) => [
     ...submit(a, prompt),
-    { wait: OC_APPROVAL, timeout: 20000 },
+    { wait: OC_APPROVAL, timeout: FIRST },
+    { wait: OC_APPROVAL_FILLED, timeout: 10000 },
     { label: 'blocked', kind: 'permission', msg },
     { sleep: 800 },
-    { key: 'right' },
-    { sleep: 200 },
-    { key: 'right' },
-    { sleep: 200 },
-    { key: 'enter' },
-    { waitGone: OC_APPROVAL },
-    { waitGone: OC_WORKING, timeout: 10000 },
-    { label: 'idle' },
+    { key: 'esc' },
+    { waitGone: OC_APPROVAL, timeout: 30000 },
+    { waitGone: OC_WORKING, timeout: 30000 },
+    { sleep: 300 },
+    { label: 'idle', note: 'rejected' },
     { sleep: 1500 },
   ];
   return [
@@ -389,8 +404,8 @@ export function opencodeScenarios() {
       name: 'slow-answer',
       drive: [
         ...submit(a, 'summarize this repo slowly'),
-        { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: 30000 },
-        { waitGone: OC_WORKING, timeout: 10000 },
+        { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: FIRST },
+        ...turnEnd,
         { label: 'done' },
         { sleep: 1500 },
       ],
@@ -404,55 +419,50 @@ export function opencodeScenarios() {
         ...deny('run the tests', 'approve shell: npm test'),
       ],
     },
-    { name: 'write-approve', drive: approve('create notes.txt', 'approve write: notes.txt', /Wrote notes\.txt with one line\./) },
+    { name: 'write-approve', drive: approve('create notes.txt', 'approve edit: notes.txt', /Wrote notes\.txt with one line\./) },
     {
       name: 'question',
       drive: [
         ...submit(a, 'pick a database'),
-        { wait: /Which database should the project use\?/, timeout: 20000 },
+        { wait: OC_QUESTION, timeout: FIRST },
+        { wait: OC_QUESTION_DIALOG },
         { label: 'blocked', kind: 'question', msg: 'answer: Which database should the project use?' },
         { sleep: 800 },
         { key: 'enter' },
-        { sleep: 500 },
-        { key: 'enter', if: /Which database should the project use\?/ },
-        { label: 'working' },
-        { wait: /Noted: the project will use/, timeout: 20000 },
-        { waitGone: OC_WORKING, timeout: 10000 },
+        { waitGone: OC_QUESTION_DIALOG, timeout: 30000 },
+        { label: 'working', note: 'answered' },
+        { wait: /Noted: the project will use/, timeout: 60000 },
+        ...turnEnd,
         { label: 'done' },
         { sleep: 1500 },
       ],
     },
     {
       name: 'prose-question',
-      drive: [
-        ...submit(a, 'explain the bug briefly'),
-        { wait: /regression\s+test\?/ },
-        { waitGone: OC_WORKING, timeout: 10000 },
-        { label: 'done' },
-        { sleep: 1500 },
-      ],
+      drive: [...submit(a, 'explain the bug briefly'), { wait: /regression\s+test\?/, timeout: FIRST }, ...turnEnd, { label: 'done' }, { sleep: 1500 }],
     },
     {
       name: 'interrupt',
       drive: [
         ...submit(a, 'write a long essay'),
-        { wait: /Point 30:/, timeout: 20000 },
+        { wait: /Point 20:/, timeout: FIRST },
         { sleep: 600 },
         { key: 'esc' },
-        { sleep: 300 },
+        { wait: /esc again to interrupt/, timeout: 10000, optional: true },
         { key: 'esc', if: OC_WORKING },
-        { waitGone: OC_WORKING, timeout: 10000 },
-        { label: 'idle' },
+        { waitGone: OC_WORKING, timeout: 30000 },
+        { sleep: 300 },
+        { label: 'idle', note: 'interrupted' },
         { sleep: 1500 },
       ],
     },
     {
       name: 'api-error',
-      drive: [...submit(a, 'trigger a bad request'), { waitGone: OC_WORKING, timeout: 30000 }, { label: 'error' }, { sleep: 1500 }],
+      drive: [...submit(a, 'trigger a bad request'), { waitGone: OC_WORKING, timeout: FIRST }, { sleep: 300 }, { label: 'error' }, { sleep: 1500 }],
     },
     {
       name: 'auth-error',
-      drive: [...submit(a, 'trigger an auth failure'), { waitGone: OC_WORKING, timeout: 30000 }, { label: 'error' }, { sleep: 1500 }],
+      drive: [...submit(a, 'trigger an auth failure'), { waitGone: OC_WORKING, timeout: FIRST }, { sleep: 300 }, { label: 'error' }, { sleep: 1500 }],
     },
     { name: 'exit', drive: [{ sleep: 500 }] },
   ];

@@ -17,7 +17,23 @@ export interface AgentDef {
   exitText?: string;
   exitKeys?: object[];
   settleMs?: number;
+  quiet?: CpuQuietOptions;
 }
+
+export interface CpuQuietOptions {
+  /** Quiet means below this share of one core (percent) … */
+  maxPct?: number;
+  /** … over a window this long (ms). */
+  windowMs?: number;
+  /** Give up after this long (ms). */
+  timeoutMs?: number;
+}
+
+/** The processes whose working directory is `dir` (Linux /proc; [] elsewhere), oldest first. */
+export function processesIn(dir: string): { pid: number; exe: string }[];
+
+/** Waits until process `pid` uses less than maxPct % of a core over windowMs (Linux /proc; else at once). */
+export function waitCpuQuiet(pid: number, options?: CpuQuietOptions): Promise<{ quiet: boolean; waitedMs: number }>;
 
 export const AGENTS: Record<'codex' | 'gemini' | 'opencode', AgentDef>;
 

@@ -41,6 +41,8 @@ function firstExisting(candidates) {
  *   setup({ root, home, project, mockUrl, options })  writes the config; returns { env, args }
  *   idle, working          RegExps on the visible screen
  *   exitText    what to type at the idle prompt to leave (or exitKeys: driver steps)
+ *   settleMs    how long the recorder waits after the idle prompt shows (default 600)
+ *   quiet       optional waitCpuQuiet() options: after start-up, wait until the agent stops burning CPU
  */
 export const AGENTS = {
   codex: {
@@ -185,9 +187,69 @@ export const AGENTS = {
     prompt: /Ask anything|ctrl\+p/,
     working: /esc (?:to )?interrupt/,
     settleMs: 3000,
+    /**
+     * 1.18.33 draws its prompt after ~3 CPU seconds but its server (a worker thread) goes on compiling for
+     * ~15 more; keys typed meanwhile are echoed seconds late and a turn takes a minute to start.
+     */
+    quiet: { maxPct: 10, windowMs: 2000, timeoutMs: 180_000 },
     exitText: '/exit',
   },
 };
+
+/** CPU seconds (user + system, all threads) process PID has used so far, or undefined without /proc. */
+function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime (clock ticks; 100 on Linux)
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Waits until process PID is quiet: it used less than `maxPct` % of one core over `windowMs`. OpenCode keeps
+ * a core busy for its first ~20 CPU seconds (minutes on a loaded machine), and keys sent meanwhile show up
+ * seconds late. Resolves to { quiet, waitedMs } (quiet false after `timeoutMs`, or at once without /proc).
+ */
+export async function waitCpuQuiet(pid, { maxPct = 10, windowMs = 2000, timeoutMs = 180_000 } = {}) {
+  const start = Date.now();
+  let before = cpuSeconds(pid);
+  if (before === undefined) return { quiet: false, waitedMs: 0 };
+  while (Date.now() - start < timeoutMs) {
+    await new Promise((r) => setTimeout(r, windowMs));
+    const now = cpuSeconds(pid);
+    if (now === undefined) break;
+    if (((now - before) * 1000 * 100) / windowMs < maxPct) return { quiet: true, waitedMs: Date.now() - start };
+    before = now;
+  }
+  return { quiet: false, waitedMs: Date.now() - start };
+}
+
+/**
+ * The processes whose working directory is `dir` (Linux /proc; [] elsewhere), oldest first: how a test finds
+ * the agent a shim started in a sandbox's project folder, to wait for it with waitCpuQuiet().
+ */
+export function processesIn(dir) {
+  let entries;
+  try {
+    entries = fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return [];
+  }
+  const want = fs.realpathSync(dir);
+  const found = [];
+  for (const e of entries) {
+    try {
+      if (fs.readlinkSync(`/proc/${e}/cwd`) !== want) continue;
+      const exe = path.basename(fs.readlinkSync(`/proc/${e}/exe`));
+      found.push({ pid: Number(e), exe });
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return found.sort((a, b) => a.pid - b.pid);
+}
 
 /** Where a test keeps AGENT VERSION: `$OSF7501_AGENT_CACHE/<agent>-<version>` (default: the OS temp folder). */
 export function agentCacheDir(agent, version) {

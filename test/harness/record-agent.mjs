@@ -23,7 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import pty from 'node-pty';
 import xtermHeadless from '@xterm/headless';
-import { AGENTS, agentVersion, makeAgentSandbox, startAgentMock } from './agents.mjs';
+import { AGENTS, agentVersion, makeAgentSandbox, startAgentMock, waitCpuQuiet } from './agents.mjs';
 import { SCENARIOS } from './agent-scenarios.mjs';
 
 const { Terminal } = xtermHeadless;
@@ -265,6 +265,9 @@ async function record(scenario, cols, rows, mockUrl) {
         term.resize(c, r);
         writer.resize(c, r);
         curRows = r;
+      } else if (step.quiet) {
+        const q = await waitCpuQuiet(child.pid, { ...(agent.quiet ?? {}), ...(step.timeout ? { timeoutMs: step.timeout } : {}) });
+        if (verbose) console.error(`  cpu quiet=${q.quiet} after ${q.waitedMs} ms`);
       } else if (step.sleep) {
         await sleep(step.sleep);
       } else if (step.label) {
@@ -278,6 +281,10 @@ async function record(scenario, cols, rows, mockUrl) {
     if (!ok) problems.push('idle prompt never appeared');
     await sleep(agent.settleMs ?? 600);
     driverLabel('idle', undefined, 'start');
+    if (agent.quiet) {
+      const q = await waitCpuQuiet(child.pid, agent.quiet);
+      if (verbose) console.error(`  cpu quiet=${q.quiet} after ${q.waitedMs} ms`);
+    }
   }
   await runSteps(scenario.drive);
 
