@@ -8,10 +8,23 @@ export interface ForegroundProgram {
   argv: string[];
 }
 
+/** The process has exited and waits to be reaped (state Z or X in /proc/PID/stat), or is gone. */
+function isExiting(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.charAt(stat.lastIndexOf(')') + 2);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Linux: the terminal's foreground process group (field 8, tpgid, of /proc/PID/stat of any process
  * on the terminal) and that group leader's command line. Undefined when nothing can be read (the
- * child is gone). A leader whose command line cannot be read (another user's, `hidepid`) has argv [].
+ * child is gone) and while the leader is a zombie: a program that has just exited still holds the
+ * terminal for a moment with an empty command line, which would read as some unknown program. A leader
+ * whose command line cannot be read (another user's, `hidepid`) has argv [].
  */
 export function readForeground(childPid: number): ForegroundProgram | undefined {
   let tpgid: number;
@@ -23,6 +36,7 @@ export function readForeground(childPid: number): ForegroundProgram | undefined 
     return undefined;
   }
   if (!Number.isInteger(tpgid) || tpgid <= 0) return undefined;
+  if (isExiting(tpgid)) return undefined;
   try {
     const argv = readFileSync(`/proc/${tpgid}/cmdline`, 'utf8').split('\0').filter((a) => a !== '');
     return { pid: tpgid, argv };

@@ -131,6 +131,8 @@ export class StatusReporter implements SessionObserver {
     if (this.disposed || (report.id !== undefined && report.id !== this.options.id)) return;
     const ours = this.options.id === undefined ? report : { ...report, id: this.options.id };
     this.native = ours;
+    // The terminal's last word on this record is now the child's: the next report of ours is news.
+    this.lastSent = undefined;
     this.options.log?.report(ours, 'native');
     // The agent's bytes already reach the terminal, except through tmux/screen (which drop bare OSC
     // 7501) or when the record is a pane's: then a sanitized copy goes on this session's record.
@@ -187,16 +189,21 @@ export class StatusReporter implements SessionObserver {
     return new StatusTracker({ app, onExit: this.options.onExit, ...(this.options.id ? { id: this.options.id } : {}) });
   }
 
-  /** A command started or ended in the wrapped shell, or an agent took over the terminal. */
-  private pollForeground(): void {
-    if (this.disposed) return;
+  /**
+   * A command started or ended in the wrapped shell, or an agent took over the terminal. True when
+   * another rule set took over.
+   */
+  private pollForeground(): boolean {
+    if (this.disposed) return false;
     const view = this.options.foreground?.poll();
-    if (view === undefined) return;
+    if (view === undefined) return false;
     const before = this.view;
     this.view = view;
-    if (view.rules.app !== this.app) this.switchRules(view.rules);
+    const switched = view.rules.app !== this.app;
+    if (switched) this.switchRules(view.rules);
     else if (before?.away !== view.away && this.lastScreen) this.observe(performance.now(), this.lastScreen);
     this.arm();
+    return switched;
   }
 
   /**
@@ -205,7 +212,11 @@ export class StatusReporter implements SessionObserver {
    * classified afresh with the new rules.
    */
   private switchRules(rules: RuleChoice): void {
-    const shown = this.tracker.current;
+    // The program that reported on its own has left the foreground (or another took over): its word
+    // ends with it, and the screen speaks again — clearing what it said last, if it did not itself.
+    const native = this.native;
+    this.native = undefined;
+    const shown = native ?? this.tracker.current;
     if (shown !== null && shown.state !== 'clear') this.emit({ state: 'clear', ...(this.options.id ? { id: this.options.id } : {}) }, 'screen');
     this.app = rules.app;
     this.tracker = this.newTracker(rules.app);
@@ -286,6 +297,10 @@ export class StatusReporter implements SessionObserver {
       (result) => {
         this.sweeping = false;
         if (this.disposed) return;
+        // A sweep read with the rules of a program that has just left the terminal (an agent killed at
+        // its dialog, the shell's "Killed" over it) must not speak for it: the foreground is checked
+        // first, not only every FOREGROUND_POLL_MS, and a switch drops this result.
+        if (this.options.foreground !== undefined && this.pollForeground()) return;
         if (result.changed) {
           this.options.log?.classification(result.classification);
           this.observe(performance.now(), result.classification);
