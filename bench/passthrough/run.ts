@@ -1,7 +1,7 @@
 // Benchmark: osf7501 against util-linux `script` side by side — throughput, added latency, peak RSS.
 // Prints numbers and ratios (machines here are shared and noisy: compare, don't time absolutely).
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +47,6 @@ function outer(command: string[]): OuterResult {
 async function makeFile(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'osf-bench-'));
   const file = join(dir, `text-${FILE_MB}m.txt`);
-  if (existsSync(file) && statSync(file).size === FILE_MB * 1024 * 1024) return file;
   const out = createWriteStream(file);
   const line = Buffer.from(`${'The quick brown fox jumps over the lazy dog 0123456789 '.repeat(2)}\x1b[32mok\x1b[0m\n`);
   const block = Buffer.concat(Array.from({ length: Math.ceil(65536 / line.length) }, () => line)).subarray(0, 65536);
@@ -70,6 +69,14 @@ const fmt = (n: number, d = 2): string => n.toFixed(d);
 
 async function main(): Promise<void> {
   const file = await makeFile();
+  try {
+    await measure(file);
+  } finally {
+    rmSync(join(file, '..'), { recursive: true, force: true }); // the file is FILE_MB of /tmp
+  }
+}
+
+async function measure(file: string): Promise<void> {
   const throughput = new Map<string, number[]>();
   const rss = new Map<string, number[]>();
   const cpu = new Map<string, number[]>();

@@ -1,8 +1,16 @@
 // The relay's side of the screen worker: holds output for it until a sweep, asks for sweeps.
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { SweepResult } from './screen-classifier.js';
 import { OutputBacklog } from '../screen/output-backlog.js';
 import type { FromScreenWorker, ToScreenWorker } from './screen-messages.js';
+
+/**
+ * During a flood (the backlog overflowed), a sweep waits until output has been quiet this long: the
+ * screen is rebuilt from the flood's tail once, when the flood is over, not at every interval of it.
+ * Below the sweep scheduler's 40 ms settle time, so the sweep after the last output always reads.
+ */
+export const FLOOD_QUIET_MS = 30;
 
 /** The screen worker's heap limits (MB): a screen and its rules need a few MB. */
 const WORKER_YOUNG_MB = 4;
@@ -21,53 +29,53 @@ export interface ScreenClientOptions {
 /**
  * Owns the screen worker; `dispose()` is idempotent and terminates it. Output waits in an
  * {@link OutputBacklog} and goes to the worker only when a sweep (or a resize) needs it: while output
- * streams the worker parses nothing, and a flood costs it one tail per sweep instead of every byte.
+ * streams the worker parses nothing, and a flood costs it one tail, once the flood is over.
  */
 export class ScreenClient {
-  private readonly worker: Worker;
+  /** Started by the first message it must read (a sweep that reads, a resize after output): a flood from
+   * the start (`cat` of a large file) never pays for a second V8 isolate. */
+  private worker: Worker | undefined;
+  private size: { cols: number; rows: number };
+  private rules: { ruleText: string; ruleFile: string };
   private readonly backlog = new OutputBacklog();
+  private lastFeedAt = 0;
   private seq = 0;
   private readonly sweeps = new Map<number, (result: SweepResult) => void>();
   private failed = false;
   private disposed = false;
 
   constructor(private readonly options: ScreenClientOptions) {
-    // The worker's own stdout/stderr are captured and discarded: nothing it prints may reach the
-    // user's terminal, which belongs to the child.
-    this.worker = new Worker(new URL('./screen-worker.js', import.meta.url), {
-      stdout: true,
-      stderr: true,
-      // A screen needs little heap; small generations keep the shim's resident memory low.
-      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB, maxOldGenerationSizeMb: WORKER_OLD_MB },
-    });
-    this.worker.stdout.resume();
-    this.worker.stderr.resume();
-    this.worker.unref();
-    this.worker.on('message', (message: FromScreenWorker) => this.onMessage(message));
-    this.worker.on('error', (error) => this.fail(error.message));
-    this.post({ t: 'init', cols: options.cols, rows: options.rows, ruleText: options.ruleText, ruleFile: options.ruleFile });
+    this.size = { cols: options.cols, rows: options.rows };
+    this.rules = { ruleText: options.ruleText, ruleFile: options.ruleFile };
   }
 
   /** Queues (a copy of) child output for the screen; never blocks, never throws. */
   feed(chunk: Uint8Array): void {
     if (this.failed || this.disposed) return;
     this.backlog.push(chunk);
+    this.lastFeedAt = performance.now();
   }
 
   /** Follows the PTY's size (the output before the resize is read at the old size). */
   resize(cols: number, rows: number): void {
     this.sendBacklog();
-    this.post({ t: 'resize', cols, rows });
+    this.size = { cols, rows };
+    if (this.worker !== undefined) this.post({ t: 'resize', cols, rows });
   }
 
   /** Classifies with another rule set from the next sweep on. */
   setRules(ruleText: string, ruleFile: string): void {
-    this.post({ t: 'rules', ruleText, ruleFile });
+    this.rules = { ruleText, ruleFile };
+    if (this.worker !== undefined) this.post({ t: 'rules', ruleText, ruleFile });
   }
 
-  /** Classifies the screen as of all output fed so far (after a flood: as rebuilt from its tail). */
+  /**
+   * Classifies the screen as of all output fed so far (after a flood: as rebuilt from its tail). While a
+   * flood goes on, nothing is read and the result is "unchanged" (the sweep after it reads).
+   */
   sweep(): Promise<SweepResult> {
     if (this.failed || this.disposed) return Promise.resolve({ changed: false });
+    if (this.backlog.skipped && performance.now() - this.lastFeedAt < FLOOD_QUIET_MS) return Promise.resolve({ changed: false });
     this.sendBacklog();
     const seq = ++this.seq;
     return new Promise((resolve) => {
@@ -83,7 +91,28 @@ export class ScreenClient {
     for (const resolve of this.sweeps.values()) resolve({ changed: false });
     this.sweeps.clear();
     this.backlog.take();
-    void this.worker.terminate();
+    void this.worker?.terminate();
+  }
+
+  /** The worker, started with the current size and rules on first use. */
+  private start(): Worker {
+    if (this.worker !== undefined) return this.worker;
+    // The worker's own stdout/stderr are captured and discarded: nothing it prints may reach the
+    // user's terminal, which belongs to the child.
+    const worker = new Worker(new URL('./screen-worker.js', import.meta.url), {
+      stdout: true,
+      stderr: true,
+      // A screen needs little heap; small generations keep the shim's resident memory low.
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB, maxOldGenerationSizeMb: WORKER_OLD_MB },
+    });
+    this.worker = worker;
+    worker.stdout.resume();
+    worker.stderr.resume();
+    worker.unref();
+    worker.on('message', (message: FromScreenWorker) => this.onMessage(message));
+    worker.on('error', (error) => this.fail(error.message));
+    worker.postMessage({ t: 'init', ...this.size, ...this.rules } satisfies ToScreenWorker);
+    return worker;
   }
 
   private sendBacklog(): void {
@@ -110,7 +139,7 @@ export class ScreenClient {
   private post(message: ToScreenWorker, transfer: ArrayBuffer[] = []): void {
     if (this.failed || this.disposed) return;
     try {
-      this.worker.postMessage(message, transfer);
+      this.start().postMessage(message, transfer);
     } catch (error) {
       this.fail(error instanceof Error ? error.message : String(error));
     }
