@@ -95,6 +95,9 @@ describe(`Codex CLI ${VERSION} under osf7501`, () => {
       let at = await waitForReport(outer, 0, { state: 'idle' }, 'idle at start');
 
       await typeText(outer, 'make a build log');
+      // A pause before Enter: Codex reads keys that arrive bunched (a loaded machine) as a paste, and an
+      // Enter right after a paste as a newline in the composer, not a submit.
+      await sleep(300);
       outer.write('\r');
       await screen.waitFor(APPROVAL, 'the approval for touch build.log');
       at = await waitForReport(outer, at + 1, { state: 'blocked', kind: 'permission' }, 'blocked: touch build.log');
@@ -105,6 +108,9 @@ describe(`Codex CLI ${VERSION} under osf7501`, () => {
 
       await sleep(300);
       await typeText(outer, 'run the tests');
+      // A pause before Enter: Codex reads keys that arrive bunched (a loaded machine) as a paste, and an
+      // Enter right after a paste as a newline in the composer, not a submit.
+      await sleep(300);
       outer.write('\r');
       await screen.waitFor(APPROVAL, 'the approval for npm test');
       at = await waitForReport(outer, at + 1, { state: 'blocked', kind: 'permission' }, 'blocked: npm test');
