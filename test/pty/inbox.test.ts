@@ -93,7 +93,8 @@ describe.skipIf(!WIRED)(`inbox end to end${WIRED ? '' : ' (SKIPPED: src/cli/main
   });
   afterAll(() => {
     for (const t of terminals) t.kill();
-    rmSync(xdg, { recursive: true, force: true });
+    // Killed shims may still be removing their registry entries: retry while the folder changes under us.
+    rmSync(xdg, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
   });
 
   test('three shims: listed most urgent first; a stale entry is ignored and cleaned', async () => {
