@@ -8,10 +8,8 @@
 //
 // Codex is installed on first use into $OSF7501_AGENT_CACHE/codex-<version> (default: the OS temp folder);
 // without a reachable npm registry the tests are skipped with the reason.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
 import {
   describeReports,
   extract,
@@ -25,41 +23,22 @@ import {
   waitForReport,
   withoutForeignEnv,
 } from '../harness/agent-e2e.js';
-import { ensureAgent, makeAgentSandbox, startAgentMock, type AgentMock, type InstalledAgent } from '../harness/agents.mjs';
+import { setUpAgentE2e } from '../harness/agent-e2e-setup.js';
+import { makeAgentSandbox } from '../harness/agents.mjs';
 import { OuterTerminal } from './support/outer-terminal.js';
 
 const VERSION = '0.171.0';
 const COLS = 100;
 const ROWS = 30;
-const INSTALL_MS = 300_000;
 
 const IDLE_FOOTER = /\? for shortcuts/;
 const APPROVAL = /Would you like to run the following command\?/;
 const TURN_DONE = /Worked for (?:<)?\d/;
 
-let mock: AgentMock | undefined;
-let mockDir = '';
-let codex: InstalledAgent | undefined;
-let skipReason: string | undefined;
-
-beforeAll(async () => {
-  mockDir = mkdtempSync(join(tmpdir(), 'osf-codex-e2e-'));
-  mock = await startAgentMock({ logFile: join(mockDir, 'mock.log') });
-  const found = await ensureAgent('codex', VERSION, { timeoutMs: INSTALL_MS });
-  if (found.ok) codex = found;
-  else {
-    skipReason = found.reason;
-    console.warn(`codex-e2e: skipping Codex ${VERSION}: ${found.reason}`);
-  }
-}, INSTALL_MS + 60_000);
-
-afterAll(() => {
-  mock?.stop();
-  if (mockDir) rmSync(mockDir, { recursive: true, force: true });
-});
+const e2e = setUpAgentE2e('codex', VERSION, 'Codex');
 
 function start(options: Record<string, unknown> = {}): { outer: OuterTerminal; screen: ScreenMirror; logFile: string; remove(): void } {
-  if (!codex || !mock) throw new Error('set-up did not run');
+  const { agent: codex, mock } = e2e.ready();
   const sandbox = makeAgentSandbox('codex', { mockUrl: mock.url, options });
   const logFile = join(sandbox.root, 'osf7501.log');
   // node_modules/.bin/codex: the shim picks rules/codex.toml by the command's name.
@@ -88,7 +67,7 @@ async function exitCodex(outer: OuterTerminal): Promise<number> {
 
 describe(`Codex CLI ${VERSION} under osf7501`, () => {
   test('approve a shell command, deny another with Esc, /exit: the reports follow the session', async (ctx) => {
-    if (skipReason !== undefined) ctx.skip(skipReason);
+    e2e.ready(ctx);
     const { outer, screen, logFile, remove } = start();
     try {
       await screen.waitFor(IDLE_FOOTER, 'the idle composer');
@@ -154,7 +133,7 @@ describe(`Codex CLI ${VERSION} under osf7501`, () => {
   });
 
   test('the trust dialog (which Codex does not report) is reported by the shim from the screen', async (ctx) => {
-    if (skipReason !== undefined) ctx.skip(skipReason);
+    e2e.ready(ctx);
     const { outer, screen, logFile, remove } = start({ trusted: false });
     try {
       await screen.waitFor(/Trust this folder\?/, 'the trust dialog');

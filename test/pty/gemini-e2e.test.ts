@@ -5,10 +5,8 @@
 //
 // Gemini CLI is installed on first use into $OSF7501_AGENT_CACHE/gemini-<version> (default: the OS temp
 // folder); without a reachable npm registry the tests are skipped with the reason.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
 import {
   describeReports,
   extract,
@@ -21,43 +19,23 @@ import {
   waitForReport,
   withoutForeignEnv,
 } from '../harness/agent-e2e.js';
-import { ensureAgent, makeAgentSandbox, startAgentMock, type AgentMock, type InstalledAgent } from '../harness/agents.mjs';
+import { setUpAgentE2e } from '../harness/agent-e2e-setup.js';
+import { makeAgentSandbox } from '../harness/agents.mjs';
 import { OuterTerminal } from './support/outer-terminal.js';
 
 const VERSION = '0.61.0';
 const COLS = 100;
 const ROWS = 30;
-const INSTALL_MS = 300_000;
 
 const IDLE = /Type your message/;
 const APPROVAL = /Allow execution of/;
 const WORKING = /esc to cancel/;
 
-let mock: AgentMock | undefined;
-let mockDir = '';
-let gemini: InstalledAgent | undefined;
-let skipReason: string | undefined;
-
-beforeAll(async () => {
-  mockDir = mkdtempSync(join(tmpdir(), 'osf-gemini-e2e-'));
-  mock = await startAgentMock({ logFile: join(mockDir, 'mock.log') });
-  const found = await ensureAgent('gemini', VERSION, { timeoutMs: INSTALL_MS });
-  if (found.ok) gemini = found;
-  else {
-    skipReason = found.reason;
-    console.warn(`gemini-e2e: skipping Gemini CLI ${VERSION}: ${found.reason}`);
-  }
-}, INSTALL_MS + 60_000);
-
-afterAll(() => {
-  mock?.stop();
-  if (mockDir) rmSync(mockDir, { recursive: true, force: true });
-});
+const e2e = setUpAgentE2e('gemini', VERSION, 'Gemini CLI');
 
 describe(`Gemini CLI ${VERSION} under osf7501`, () => {
   test('approve a shell command, deny another with Esc, Ctrl+C twice: the shim reports each step', async (ctx) => {
-    if (skipReason !== undefined) ctx.skip(skipReason);
-    if (!gemini || !mock) throw new Error('set-up did not run');
+    const { agent: gemini, mock } = e2e.ready(ctx);
     const sandbox = makeAgentSandbox('gemini', { mockUrl: mock.url });
     const logFile = join(sandbox.root, 'osf7501.log');
     // node_modules/.bin/gemini: the shim picks rules/gemini.toml by the command's name.

@@ -9,10 +9,8 @@
 //
 // OpenCode is installed on first use into $OSF7501_AGENT_CACHE/opencode-<version> (default: the OS temp
 // folder); without a reachable npm registry the test is skipped with the reason.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
 import {
   describeReports,
   extract,
@@ -26,22 +24,13 @@ import {
   waitForReport,
   withoutForeignEnv,
 } from '../harness/agent-e2e.js';
-import {
-  AGENTS,
-  ensureAgent,
-  makeAgentSandbox,
-  processesIn,
-  startAgentMock,
-  waitCpuQuiet,
-  type AgentMock,
-  type InstalledAgent,
-} from '../harness/agents.mjs';
+import { setUpAgentE2e } from '../harness/agent-e2e-setup.js';
+import { AGENTS, makeAgentSandbox, processesIn, waitCpuQuiet } from '../harness/agents.mjs';
 import { OuterTerminal } from './support/outer-terminal.js';
 
 const VERSION = '1.18.33';
 const COLS = 100;
 const ROWS = 30;
-const INSTALL_MS = 300_000;
 /** Start-up, the CPU-quiet wait and a slow first turn on a busy machine. */
 const TEST_MS = 600_000;
 const SCREEN_WAIT_MS = 180_000;
@@ -51,26 +40,7 @@ const WORKING = /esc (?:again to )?interrupt/;
 const APPROVAL = /△ Permission required/;
 const TURN_DONE = /▣ +Build · Mock Model · (?:\d+m ?)?\d+(?:\.\d+)?m?s/;
 
-let mock: AgentMock | undefined;
-let mockDir = '';
-let opencode: InstalledAgent | undefined;
-let skipReason: string | undefined;
-
-beforeAll(async () => {
-  mockDir = mkdtempSync(join(tmpdir(), 'osf-opencode-e2e-'));
-  mock = await startAgentMock({ logFile: join(mockDir, 'mock.log') });
-  const found = await ensureAgent('opencode', VERSION, { timeoutMs: INSTALL_MS });
-  if (found.ok) opencode = found;
-  else {
-    skipReason = found.reason;
-    console.warn(`opencode-e2e: skipping OpenCode ${VERSION}: ${found.reason}`);
-  }
-}, INSTALL_MS + 60_000);
-
-afterAll(() => {
-  mock?.stop();
-  if (mockDir) rmSync(mockDir, { recursive: true, force: true });
-});
+const e2e = setUpAgentE2e('opencode', VERSION, 'OpenCode');
 
 /** Waits until the OpenCode process in `project` has stopped burning CPU after its start. */
 async function waitForQuietAgent(project: string): Promise<void> {
@@ -83,8 +53,7 @@ describe(`OpenCode ${VERSION} under osf7501`, () => {
   test(
     'approve a shell command, reject another with Esc, /exit: the shim reports each step',
     async (ctx) => {
-      if (skipReason !== undefined) ctx.skip(skipReason);
-      if (!opencode || !mock) throw new Error('set-up did not run');
+      const { agent: opencode, mock } = e2e.ready(ctx);
       const sandbox = makeAgentSandbox('opencode', { mockUrl: mock.url });
       const logFile = join(sandbox.root, 'osf7501.log');
       // node_modules/.bin/opencode: the shim picks rules/opencode.toml by the command's name.
