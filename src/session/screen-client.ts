@@ -8,7 +8,6 @@ import type { FromScreenWorker, ToScreenWorker } from './screen-messages.js';
 /**
  * During a flood (the backlog overflowed), a sweep waits until output has been quiet this long: the
  * screen is rebuilt from the flood's tail once, when the flood is over, not at every interval of it.
- * Below the sweep scheduler's 40 ms settle time, so the sweep after the last output always reads.
  */
 export const FLOOD_QUIET_MS = 30;
 
@@ -39,6 +38,8 @@ export class ScreenClient {
   private rules: { ruleText: string; ruleFile: string };
   private readonly backlog = new OutputBacklog();
   private lastFeedAt = 0;
+  /** A sweep waiting for a flood to end. */
+  private floodWait: { timer: NodeJS.Timeout; resolve: (result: SweepResult) => void } | undefined;
   private seq = 0;
   private readonly sweeps = new Map<number, (result: SweepResult) => void>();
   private failed = false;
@@ -70,12 +71,25 @@ export class ScreenClient {
   }
 
   /**
-   * Classifies the screen as of all output fed so far (after a flood: as rebuilt from its tail). While a
-   * flood goes on, nothing is read and the result is "unchanged" (the sweep after it reads).
+   * Classifies the screen as of all output fed so far (after a flood: as rebuilt from its tail, once the
+   * flood is over — the result waits for it).
    */
   sweep(): Promise<SweepResult> {
     if (this.failed || this.disposed) return Promise.resolve({ changed: false });
-    if (this.backlog.skipped && performance.now() - this.lastFeedAt < FLOOD_QUIET_MS) return Promise.resolve({ changed: false });
+    const quietFor = performance.now() - this.lastFeedAt;
+    if (this.backlog.skipped && quietFor < FLOOD_QUIET_MS) {
+      // The flood goes on: this sweep reads once it is over (looked at again when it may be), so the
+      // screen after a flood's last byte is always read, even when no output follows.
+      return new Promise((resolve) => {
+        this.floodWait = {
+          timer: setTimeout(() => {
+            this.floodWait = undefined;
+            void this.sweep().then(resolve);
+          }, FLOOD_QUIET_MS - quietFor),
+          resolve,
+        };
+      });
+    }
     this.sendBacklog();
     const seq = ++this.seq;
     return new Promise((resolve) => {
@@ -88,6 +102,11 @@ export class ScreenClient {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    if (this.floodWait !== undefined) {
+      clearTimeout(this.floodWait.timer);
+      this.floodWait.resolve({ changed: false });
+      this.floodWait = undefined;
+    }
     for (const resolve of this.sweeps.values()) resolve({ changed: false });
     this.sweeps.clear();
     this.backlog.take();
