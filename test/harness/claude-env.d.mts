@@ -44,3 +44,9 @@ export interface Sandbox {
 export function makeSandbox(options?: { version?: string; trusted?: boolean; files?: Record<string, string> }): Sandbox;
 
 export function claudeEnv(options: { mockUrl: string; home: string }): Record<string, string>;
+
+/** `project/`: README.md, package.json, plus `files` (name → text). */
+export function writeProject(project: string, files?: Record<string, string>): void;
+
+/** Claude Code's `home/` for `version` (onboarding done, the fake key approved, `project` trusted unless told). */
+export function writeClaudeHome(home: string, options: { version: string; project: string; trusted?: boolean; upsell?: boolean }): void;

@@ -113,19 +113,19 @@ export async function startMock({ logFile, delayMs } = {}) {
   };
 }
 
-/**
- * A temp folder with `home/` (onboarding done, the fake key approved, the project trusted, upsells off) and
- * `project/` (README.md, package.json, plus `files`). Returns { root, home, project, remove() }.
- */
-export function makeSandbox({ version, trusted = true, files = {} } = {}) {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'osf7501-cc-'));
-  const home = path.join(root, 'home');
-  const project = path.join(root, 'project');
+/** `project/`: README.md, package.json, plus `files` (name → text). */
+export function writeProject(project, files = {}) {
   fs.mkdirSync(project, { recursive: true });
   fs.writeFileSync(path.join(project, 'README.md'), '# demo\n\nA tiny project for recordings.\n');
   fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'demo', version: '1.0.0' }, null, 2) + '\n');
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(project, name), text);
+}
 
+/**
+ * Claude Code's `home/` for `version`: onboarding done, the fake key approved, `project` trusted (unless
+ * `trusted` is false), upsells seen (unless `upsell`: then the fullscreen upsell shows), no updates or tips.
+ */
+export function writeClaudeHome(home, { version, project, trusted = true, upsell = false }) {
   fs.mkdirSync(path.join(home, '.claude'), { recursive: true });
   const config = {
     hasCompletedOnboarding: true,
@@ -151,11 +151,24 @@ export function makeSandbox({ version, trusted = true, files = {} } = {}) {
       },
     },
   };
+  if (upsell) delete config.fullscreenUpsellSeenCount;
   fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify(config, null, 2));
   fs.writeFileSync(
     path.join(home, '.claude', 'settings.json'),
     JSON.stringify({ skipWebFetchPreflight: true, autoUpdates: false, spinnerTipsEnabled: false }, null, 2),
   );
+}
+
+/**
+ * A temp folder with `home/` (onboarding done, the fake key approved, the project trusted, upsells off) and
+ * `project/` (README.md, package.json, plus `files`). Returns { root, home, project, remove() }.
+ */
+export function makeSandbox({ version, trusted = true, files = {} } = {}) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'osf7501-cc-'));
+  const home = path.join(root, 'home');
+  const project = path.join(root, 'project');
+  writeProject(project, files);
+  writeClaudeHome(home, { version, project, trusted });
   return { root, home, project, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
 }
 

@@ -26,6 +26,7 @@ import { createRequire } from 'node:module';
 import pty from 'node-pty';
 import xtermHeadless from '@xterm/headless';
 import { SCENARIOS, scenarioByName, IDLE } from './scenarios.mjs';
+import { claudeEnv, writeClaudeHome, writeProject } from './claude-env.mjs';
 
 const { Terminal } = xtermHeadless;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,7 +52,6 @@ const sizes = opt('size', '80x24,120x40')
 const scenarioNames = opt('scenario', 'all');
 const answer7501 = !flag('no-answer');
 const verbose = flag('verbose');
-const API_KEY = 'sk-ant-test-osf7501-mock-key-0123456789abcdefghij';
 
 /** The Claude Code binary inside an npm prefix (the platform package, or the wrapper's bin). */
 function findClaude(p) {
@@ -180,55 +180,14 @@ const KEYS = {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ------------------------------------------------------------------------------------------ one run
-function makeHome(home, project, trusted, upsell) {
-  fs.mkdirSync(path.join(home, '.claude'), { recursive: true });
-  const config = {
-    hasCompletedOnboarding: true,
-    lastOnboardingVersion: version,
-    theme: 'dark',
-    numStartups: 5,
-    firstStartTime: '2026-01-01T00:00:00.000Z',
-    autoUpdates: false,
-    bypassPermissionsModeAccepted: false,
-    hasSeenTasksHint: true,
-    fullscreenUpsellSeenCount: 5,
-    officialMarketplaceAutoInstallAttempted: true,
-    officialMarketplaceAutoInstalled: true,
-    lastReleaseNotesSeen: version,
-    tipsHistory: {},
-    customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] },
-    projects: {
-      [project]: {
-        allowedTools: [],
-        hasTrustDialogAccepted: trusted,
-        hasCompletedProjectOnboarding: true,
-        projectOnboardingSeenCount: 5,
-      },
-    },
-  };
-  if (upsell) delete config.fullscreenUpsellSeenCount;
-  fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify(config, null, 2));
-  fs.writeFileSync(
-    path.join(home, '.claude', 'settings.json'),
-    JSON.stringify({ skipWebFetchPreflight: true, autoUpdates: false, spinnerTipsEnabled: false }, null, 2),
-  );
-}
-
-function makeProject(project, files = {}) {
-  fs.mkdirSync(project, { recursive: true });
-  fs.writeFileSync(path.join(project, 'README.md'), '# demo\n\nA tiny project for recordings.\n');
-  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'demo', version: '1.0.0' }, null, 2) + '\n');
-  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(project, name), text);
-}
-
 async function record(scenario, cols, rows, mockUrl) {
   const opts = scenario.options ?? {};
   const trusted = opts.trusted !== false;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'osf7501-rec-'));
   const home = path.join(work, 'home');
   const project = path.join(work, 'project');
-  makeProject(project, opts.files);
-  makeHome(home, project, trusted, opts.upsell === true);
+  writeProject(project, opts.files);
+  writeClaudeHome(home, { version, project, trusted, upsell: opts.upsell === true });
 
   const dir = path.join(outRoot, version);
   fs.mkdirSync(dir, { recursive: true });
@@ -238,28 +197,7 @@ async function record(scenario, cols, rows, mockUrl) {
   const labels = [];
   const screens = [];
 
-  const env = {
-    PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
-    HOME: home,
-    USER: 'user',
-    SHELL: '/bin/bash',
-    TERM: 'xterm-256color',
-    COLORTERM: 'truecolor',
-    LANG: 'C.UTF-8',
-    LC_ALL: 'C.UTF-8',
-    TZ: 'UTC',
-    ANTHROPIC_BASE_URL: mockUrl,
-    ANTHROPIC_API_KEY: API_KEY,
-    ENABLE_TOOL_SEARCH: 'false',
-    DISABLE_AUTOUPDATER: '1',
-    DISABLE_TELEMETRY: '1',
-    DISABLE_ERROR_REPORTING: '1',
-    DISABLE_BUG_COMMAND: '1',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    CLAUDE_CODE_DISABLE_TERMINAL_TITLE: '0',
-    CLAUDE_CODE_IDE_SKIP_AUTO_INSTALL: '1',
-    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
-  };
+  const env = claudeEnv({ mockUrl, home });
   Object.assign(env, opts.env ?? {});
   const castEnv = { TERM: env.TERM, SHELL: env.SHELL };
   const writer = new CastWriter(
