@@ -8,8 +8,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { startMockServer } from './mock-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -324,28 +325,8 @@ export async function ensureAgent(agent, version, { timeoutMs = 300_000 } = {}) 
 }
 
 /** Starts test/harness/mock-agents.mjs on a free port; resolves to { url, logFile, stop() }. */
-export async function startAgentMock({ logFile, delayMs } = {}) {
-  const args = [path.join(here, 'mock-agents.mjs'), '--port', '0'];
-  if (logFile) args.push('--log', logFile);
-  if (delayMs !== undefined) args.push('--delay', String(delayMs));
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', logFile ? 'inherit' : 'ignore'] });
-  const port = await new Promise((resolve, reject) => {
-    let buf = '';
-    child.stdout.on('data', (d) => {
-      buf += d;
-      const m = /MOCK_PORT=(\d+)/.exec(buf);
-      if (m) resolve(Number(m[1]));
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`mock exited with ${code} before listening`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    logFile,
-    stop: () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-    },
-  };
+export function startAgentMock(options = {}) {
+  return startMockServer(path.join(here, 'mock-agents.mjs'), options);
 }
 
 /**
