@@ -74,8 +74,8 @@ describe(`Codex CLI ${VERSION} under osf7501`, () => {
       let at = await waitForReport(outer, 0, { state: 'idle' }, 'idle at start');
 
       await typeText(outer, 'make a build log');
-      // A pause before Enter: Codex reads keys that arrive bunched (a loaded machine) as a paste, and an
-      // Enter right after a paste as a newline in the composer, not a submit.
+      // A pause before Enter, as the other agents' tests make: once in CI the prompt stayed unsent in the
+      // composer (keys arriving bunched on a loaded machine and read as a paste is the likely cause).
       await sleep(300);
       outer.write('\r');
       await screen.waitFor(APPROVAL, 'the approval for touch build.log');
@@ -87,8 +87,8 @@ describe(`Codex CLI ${VERSION} under osf7501`, () => {
 
       await sleep(300);
       await typeText(outer, 'run the tests');
-      // A pause before Enter: Codex reads keys that arrive bunched (a loaded machine) as a paste, and an
-      // Enter right after a paste as a newline in the composer, not a submit.
+      // A pause before Enter, as the other agents' tests make: once in CI the prompt stayed unsent in the
+      // composer (keys arriving bunched on a loaded machine and read as a paste is the likely cause).
       await sleep(300);
       outer.write('\r');
       await screen.waitFor(APPROVAL, 'the approval for npm test');
