@@ -7,9 +7,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startMockServer } from './mock-server.mjs';
+import { registryProblem, runNpm } from './npm.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -36,26 +37,6 @@ export function findClaude(prefix) {
   return null;
 }
 
-/** npm's words for "the registry cannot be reached" (offline CI, no proxy). */
-const NO_REGISTRY =
-  /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ERR_SOCKET_TIMEOUT|network request to .* failed|request to .* failed)\b/;
-
-/** Runs npm; resolves to { error, output } (never rejects). */
-function runNpm(args, timeoutMs) {
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  return new Promise((resolve) => {
-    execFile(npm, args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ error, stdout: String(stdout), output: `${error ? error.message : ''}\n${stdout}\n${stderr}` }),
-    );
-  });
-}
-
-/** Why npm could not reach the registry (a short phrase), or undefined when that was not the problem. */
-function registryProblem(result, timeoutMs) {
-  if (!result.error) return undefined;
-  if (result.error.killed === true || result.error.signal === 'SIGTERM') return `npm did not finish in ${timeoutMs / 1000} s`;
-  return NO_REGISTRY.exec(result.output)?.[0];
-}
 
 /**
  * Claude Code VERSION, installed into its cache folder with `npm install --prefix` when it is not there yet.
