@@ -29,9 +29,13 @@ export class ReportGate {
   passOutput(chunk: Uint8Array): void {
     let split = -1;
     try {
-      if (!this.scannerBroken) {
+      if (this.scannerBroken) {
+        // Plain passthrough.
+      } else if (this.pending.length > 0) {
         this.scanner.feed(chunk);
-        if (this.pending.length > 0) split = this.insertionPoint(chunk.length);
+        split = this.insertionPoint(chunk.length);
+      } else {
+        this.scanner.skim(chunk); // no report waits: only the state after the chunk matters
       }
     } catch {
       // A scanner fault must never cost a child byte: reports stop, the bytes go on.

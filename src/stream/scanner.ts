@@ -4,6 +4,7 @@ import { CsiModeParser } from './csi-mode.js';
 import { AfterEsc, afterEscape, afterIntermediate, indexOfEscape } from './escape-byte.js';
 import { Osc7501Capture } from './osc7501-capture.js';
 import type { Osc7501Listener } from './osc7501-events.js';
+import { skipTarget } from './skip-ahead.js';
 import { utf8LastBoundary, utf8PendingAfter } from './utf8.js';
 
 const GROUND = 0;
@@ -86,11 +87,36 @@ export class StreamScanner {
   feed(chunk: Uint8Array): void {
     this.lastBoundary = this.atBoundary ? 0 : -1;
     this.lastSafe = this.safe ? 0 : -1;
+    this.scan(chunk, 0, false);
+    this.fed += chunk.length;
+  }
+
+  /**
+   * Consume the next chunk when no insertion point inside it is wanted (no report waits): the state
+   * after it, `safe`, `atBoundary`, `inSyncUpdate` and the OSC 7501 events are exactly those of
+   * `feed()`, but `lastSafeOffset()` and `lastBoundaryOffset()` say nothing (-1). Much of a chunk of
+   * bulk output is jumped over unparsed (see {@link skipTarget}).
+   */
+  skim(chunk: Uint8Array): void {
+    let i = this.state === GROUND ? 0 : this.scan(chunk, 0, true);
+    if (i < chunk.length && !this.sync) {
+      const target = skipTarget(chunk, i);
+      if (target > i) i = target; // that ESC also ends any UTF-8 character left open before it
+    }
+    this.scan(chunk, i, false);
+    this.lastBoundary = -1;
+    this.lastSafe = -1;
+    this.fed += chunk.length;
+  }
+
+  // Parses chunk[from, …) to its end, or (untilGround) to the first point in ground state; returns where it stopped.
+  private scan(chunk: Uint8Array, from: number, untilGround: boolean): number {
     const n = chunk.length;
-    let i = 0;
+    let i = from;
     while (i < n) {
       switch (this.state) {
         case GROUND:
+          if (untilGround) return i;
           i = this.scanText(chunk, i);
           break;
         case CSI:
@@ -107,7 +133,7 @@ export class StreamScanner {
           i++;
       }
     }
-    this.fed += n;
+    return n;
   }
 
   // Plain bytes up to the next ESC: only the UTF-8 state at their end (and last boundary) matters.

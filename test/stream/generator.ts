@@ -70,13 +70,18 @@ function tmuxPassthrough(rng: Rng): number[] {
 }
 
 function malformed(rng: Rng): number[] {
-  switch (rng.int(0, 6)) {
+  switch (rng.int(0, 7)) {
     case 0: return [rng.pick([0xc3, 0xe2, 0xf0]), ...(rng.chance(0.5) ? [0x82] : []), 0x41]; // truncated character
     case 1: return [rng.int(0x80, 0xbf)]; // stray continuation / 8-bit C1
     case 2: return latin1(`${ESC}[1;2`); // CSI cut off or finished by whatever follows
     case 3: return latin1(`${ESC}]0;abc`); // OSC cut off by the next ESC
     case 4: return latin1(`${ESC}[3\x18`); // CAN cancels
     case 5: return latin1(`${ESC}${ESC}`);
+    case 6: return latin1(rng.pick([
+      // Controls that leave ESC pending, or that a CSI skips, between the parts of an opener.
+      `${ESC}\b]0;t\x07`, `${ESC}\xc3]7501;state=idle\x07`, `${ESC}\x7f]7501;?${ST}`,
+      `${ESC}[\n?2026h`, `${ESC}[?20\r26h`, `${ESC}\x7f[?2026l`, `${ESC}[\x7f?2026l`, 'a[?b]c',
+    ]));
     default: return Array.from({ length: rng.int(1, 32) }, () => rng.int(0, 255)); // noise
   }
 }

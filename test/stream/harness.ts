@@ -44,7 +44,9 @@ export function runShim(stream: Uint8Array, rng: Rng, maxChunk: number): ShimRun
       if (scanner.safe) insert();
       else pending = true;
     }
-    scanner.feed(chunk);
+    // As the report gate does: a chunk is parsed in full only while a report waits for a point inside it.
+    if (pending) scanner.feed(chunk);
+    else scanner.skim(chunk);
     if (!pending && rng.chance(0.4)) pending = true;
     const split = scanner.lastSafeOffset();
     if (pending && scanner.safe && rng.chance(0.7)) {
@@ -115,6 +117,27 @@ export function expectedEvents(bytes: Uint8Array): Osc7501Event[] {
     else events.push({ type: body === '?' || body.startsWith('?:') ? 'query' : 'report', body, ...range });
   }
   return events;
+}
+
+/** The state a scanner is in between chunks: what an owner with no report waiting can ask of it. */
+export interface ChunkEnd {
+  safe: boolean;
+  atBoundary: boolean;
+  inSyncUpdate: boolean;
+  offset: number;
+}
+
+/** Feed or skim every chunk: the scanner's state after each, and the OSC 7501 events. */
+export function chunkEnds(pieces: Iterable<Uint8Array>, how: 'feed' | 'skim'): { ends: ChunkEnd[]; events: Osc7501Event[] } {
+  const events: Osc7501Event[] = [];
+  const scanner = new StreamScanner({ onOsc7501: (e) => events.push(e) });
+  const ends: ChunkEnd[] = [];
+  for (const chunk of pieces) {
+    if (how === 'feed') scanner.feed(chunk);
+    else scanner.skim(chunk);
+    ends.push({ safe: scanner.safe, atBoundary: scanner.atBoundary, inSyncUpdate: scanner.inSyncUpdate, offset: scanner.offset });
+  }
+  return { ends, events };
 }
 
 /** What a scanner reports, fed these chunks: safety at every chunk end, the last safe offset inside each chunk, events. */

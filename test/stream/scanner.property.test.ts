@@ -1,6 +1,6 @@
 // Property tests: random streams, random chunking and random report timings never corrupt the child's tokens.
 import { describe, expect, test } from 'vitest';
-import { chunks, expectedEvents, observe, predict, removeInserted, runShim, tokenProblems } from './harness.js';
+import { chunkEnds, chunks, expectedEvents, observe, predict, removeInserted, runShim, tokenProblems } from './harness.js';
 import { makeRng } from './prng.js';
 import { expectedSafePoints, tokenize } from './reference-tokenizer.js';
 import { generateStream } from './generator.js';
@@ -36,6 +36,22 @@ describe('StreamScanner on random streams', () => {
     const points = expectedSafePoints(tokenize(stream));
     const seen = observe(chunks(stream, () => rng.int(1, 65536)));
     expect(seen).toEqual({ ...predict(points, seen.ends.keys()), events: expectedEvents(stream) });
+  });
+
+  test.each(SEEDS.slice(0, 12))('skimming leaves the scanner in the state feeding does, with the same events (seed %i)', (seed) => {
+    const rng = makeRng(seed);
+    const stream = generateStream(rng, 200_000);
+    const events = expectedEvents(stream);
+    for (const max of [8, 300, 4096, 65536]) {
+      const sizes: number[] = [];
+      for (let at = 0; at < stream.length; at += sizes[sizes.length - 1]!) sizes.push(rng.int(1, max));
+      const cut = (): Iterable<Uint8Array> => { let k = 0; return chunks(stream, () => sizes[k++]!); };
+      const fed = chunkEnds(cut(), 'feed');
+      const skimmed = chunkEnds(cut(), 'skim');
+      expect(skimmed.events).toEqual(events);
+      const firstDiff = skimmed.ends.findIndex((end, k) => JSON.stringify(end) !== JSON.stringify(fed.ends[k]));
+      expect({ max, firstDiff }).toEqual({ max, firstDiff: -1 });
+    }
   });
 
   test('the generated streams exercise every kind of token and sync updates', () => {

@@ -1,0 +1,51 @@
+// When no report waits, most of a chunk need not be parsed: where the scanner may jump ahead to.
+import { CAN, ESC, LEFT_BRACKET, RIGHT_BRACKET, SUB } from './bytes.js';
+
+const QUESTION = 0x3f;
+
+/** A byte that leaves ESC pending (C0 controls but ESC/CAN/SUB, DEL, bytes >= 0x80). */
+function staysAfterEscape(b: number): boolean {
+  return b >= 0x7f || (b < 0x20 && b !== ESC && b !== CAN && b !== SUB);
+}
+
+/** A byte a CSI's parameter parser skips before its first parameter byte (C0 controls but ESC/CAN/SUB, DEL). */
+function skippedInCsi(b: number): boolean {
+  return b === 0x7f || (b < 0x20 && b !== ESC && b !== CAN && b !== SUB);
+}
+
+/** Some `]` in [from, to) may open an OSC string: ESC, then only bytes that keep the escape pending, then `]`. */
+function mayOpenOsc(chunk: Uint8Array, from: number, to: number): boolean {
+  for (let q = chunk.indexOf(RIGHT_BRACKET, from); q >= 0 && q < to; q = chunk.indexOf(RIGHT_BRACKET, q + 1)) {
+    let j = q - 1;
+    while (j >= from && staysAfterEscape(chunk[j] as number)) j--;
+    if (j >= from && chunk[j] === ESC) return true;
+  }
+  return false;
+}
+
+/** Some `?` in [from, to) may be a DEC private mode marker: `[`, then only bytes a CSI skips, then `?`. */
+function mayOpenPrivateMode(chunk: Uint8Array, from: number, to: number): boolean {
+  for (let q = chunk.indexOf(QUESTION, from); q >= 0 && q < to; q = chunk.indexOf(QUESTION, q + 1)) {
+    let j = q - 1;
+    while (j >= from && skippedInCsi(chunk[j] as number)) j--;
+    if (j >= from && chunk[j] === LEFT_BRACKET) return true;
+  }
+  return false;
+}
+
+/**
+ * For a scanner in ground state at `from`, outside a synchronized update, with no insertion point
+ * wanted inside this chunk: the offset of the chunk's last ESC if the scanner may go straight there,
+ * else -1. Its state after that ESC and the byte that follows it is the same whatever came between:
+ * every ESC but `ESC ESC` inside a string ends or cuts off what was open. Skipping is refused when the
+ * bytes in between may hold what the scanner must see: an OSC string (the child's own OSC 7501), a DEC
+ * private mode sequence (the start of a synchronized update), or when the last ESC is the second of a
+ * pair or the chunk's last byte (then what it means depends on whether a string is open). All checks
+ * are native searches for bytes that are rare in bulk output (`]`, `?`) and a backward search for ESC.
+ */
+export function skipTarget(chunk: Uint8Array, from: number): number {
+  const last = chunk.lastIndexOf(ESC);
+  if (last <= from || last >= chunk.length - 1 || chunk[last - 1] === ESC) return -1;
+  if (mayOpenOsc(chunk, from, last) || mayOpenPrivateMode(chunk, from, last)) return -1;
+  return last;
+}
