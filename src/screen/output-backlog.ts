@@ -98,9 +98,12 @@ export class OutputBacklog {
   private pushRing(buffer: Uint8Array, chunk: Uint8Array): void {
     const ring = this.tailBytes;
     const part = chunk.length > ring ? chunk.subarray(chunk.length - ring) : chunk;
-    const first = Math.min(part.length, ring - this.ringAt);
-    buffer.set(part.subarray(0, first), this.ringAt);
-    if (first < part.length) buffer.set(part.subarray(first), 0);
+    const first = ring - this.ringAt;
+    if (part.length <= first) buffer.set(part, this.ringAt);
+    else {
+      buffer.set(part.subarray(0, first), this.ringAt);
+      buffer.set(part.subarray(first), 0);
+    }
     this.ringAt = (this.ringAt + part.length) % ring;
     this.size = Math.min(ring, this.size + part.length);
   }

@@ -50,11 +50,11 @@ export class ScreenClient {
     this.rules = { ruleText: options.ruleText, ruleFile: options.ruleFile };
   }
 
-  /** Queues (a copy of) child output for the screen; never blocks, never throws. */
-  feed(chunk: Uint8Array): void {
+  /** Queues (a copy of) child output that arrived at `now`; never blocks, never throws. */
+  feed(chunk: Uint8Array, now = performance.now()): void {
     if (this.failed || this.disposed) return;
     this.backlog.push(chunk);
-    this.lastFeedAt = performance.now();
+    this.lastFeedAt = now;
   }
 
   /** Follows the PTY's size (the output before the resize is read at the old size). */

@@ -21,7 +21,8 @@ const MSG_BUDGET_BYTES = 512;
 
 /** The screen model as the reporter sees it: the worker client live, a local classifier in replays. */
 export interface ScreenModel {
-  feed(chunk: Uint8Array): void;
+  /** Child output that arrived at `now` (performance.now()). */
+  feed(chunk: Uint8Array, now: number): void;
   resize(cols: number, rows: number): void;
   setRules(ruleText: string, ruleFile: string): void;
   sweep(): Promise<SweepResult>;
@@ -109,8 +110,14 @@ export class StatusReporter implements SessionObserver {
   /** Child output, after the gate wrote it: the screen learns it and a sweep is scheduled. */
   output(chunk: Uint8Array): void {
     if (this.disposed) return;
-    this.screen.feed(chunk);
-    this.scheduler.noteOutput(performance.now());
+    const now = performance.now();
+    this.screen.feed(chunk, now);
+    this.scheduler.noteOutput(now);
+    // Output moves only the sweep's due time, which counts only once a running sweep is over (its end
+    // arms the timer); while output streams the timer is mostly set before it.
+    if (this.sweeping) return;
+    const due = this.scheduler.nextDue();
+    if (due !== null && this.timerAt <= due) return;
     this.arm();
   }
 
@@ -270,9 +277,11 @@ export class StatusReporter implements SessionObserver {
   private arm(): void {
     if (this.disposed) return;
     const now = performance.now();
-    const candidates = [this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline(), this.gate.waiting ? now + GATE_RETRY_MS : null];
-    let next = Infinity;
-    for (const c of candidates) if (c !== null && c < next) next = c;
+    const due = this.sweeping ? null : this.scheduler.nextDue();
+    const deadline = this.tracker.nextDeadline();
+    let next = this.gate.waiting ? now + GATE_RETRY_MS : Infinity;
+    if (due !== null && due < next) next = due;
+    if (deadline !== null && deadline < next) next = deadline;
     if (next === Infinity || next >= this.timerAt) return;
     if (this.timer) clearTimeout(this.timer);
     this.timerAt = next;
@@ -309,6 +318,7 @@ export class StatusReporter implements SessionObserver {
       },
       () => {
         this.sweeping = false;
+        this.arm();
       },
     );
   }
