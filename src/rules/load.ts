@@ -37,6 +37,8 @@ export interface SelectedRules {
   rules: RuleSet;
   entry: RuleEntry | undefined;
   reason: 'forced-file' | 'forced-app' | 'command' | 'fallback';
+  /** Every rule file, when they were read to choose (all but `forced-file`): read once per session. */
+  catalog?: RuleCatalog;
 }
 
 /** The app whose file is used when no file lists the command. */
@@ -98,12 +100,12 @@ export function selectRules(command: string, options: LoadOptions & { rules?: st
       const known = catalog.active.map((e) => e.rules.app).join(', ');
       throw new RuleError('not-found', '--rules', `no rule set with app "${forced}" and no such .toml file (known apps: ${known})`);
     }
-    return { rules: entry.rules, entry, reason: 'forced-app' };
+    return { rules: entry.rules, entry, reason: 'forced-app', catalog };
   }
   const entry = findByCommand(catalog, command);
-  if (entry !== undefined) return { rules: entry.rules, entry, reason: 'command' };
+  if (entry !== undefined) return { rules: entry.rules, entry, reason: 'command', catalog };
   const fallback = catalog.active.find((e) => e.rules.app === FALLBACK_APP);
-  return { rules: fallback?.rules ?? BUILT_IN_FALLBACK, entry: fallback, reason: 'fallback' };
+  return { rules: fallback?.rules ?? BUILT_IN_FALLBACK, entry: fallback, reason: 'fallback', catalog };
 }
 
 /** A command's basename as `commands` lists it: no folder, no Windows executable suffix. */

@@ -69,7 +69,7 @@ export function createReporting(
             command: options.command,
           }),
           { app, ruleText, ruleFile: selected.rules.file },
-          loadRuleCatalog({ env: options.env }).active.filter((e) => e.rules.commands.length > 0),
+          (selected.catalog ?? loadRuleCatalog({ env: options.env })).active.filter((e) => e.rules.commands.length > 0),
           (entry) => readFileSync(entry.path, 'utf8'),
         )
       : undefined;
