@@ -2,6 +2,15 @@
 import { CAN, ESC, LEFT_BRACKET, RIGHT_BRACKET, SUB } from './bytes.js';
 
 const QUESTION = 0x3f;
+/** The last ESC is usually within a line of the chunk's end: look there before a native search. */
+const NEAR_END = 256;
+
+/** Index of the last ESC in `chunk`, or -1. */
+function lastEscape(chunk: Uint8Array): number {
+  const stop = Math.max(0, chunk.length - NEAR_END);
+  for (let i = chunk.length - 1; i >= stop; i--) if (chunk[i] === ESC) return i;
+  return stop === 0 ? -1 : chunk.lastIndexOf(ESC, stop - 1);
+}
 
 /** A byte that leaves ESC pending (C0 controls but ESC/CAN/SUB, DEL, bytes >= 0x80). */
 function staysAfterEscape(b: number): boolean {
@@ -44,7 +53,7 @@ function mayOpenPrivateMode(chunk: Uint8Array, from: number, to: number): boolea
  * are native searches for bytes that are rare in bulk output (`]`, `?`) and a backward search for ESC.
  */
 export function skipTarget(chunk: Uint8Array, from: number): number {
-  const last = chunk.lastIndexOf(ESC);
+  const last = lastEscape(chunk);
   if (last <= from || last >= chunk.length - 1 || chunk[last - 1] === ESC) return -1;
   if (mayOpenOsc(chunk, from, last) || mayOpenPrivateMode(chunk, from, last)) return -1;
   return last;

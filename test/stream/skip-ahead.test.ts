@@ -11,6 +11,11 @@ describe('skipTarget', () => {
     expect(skipTarget(chunk, 0)).toBe(chunk.lastIndexOf(0x1b));
   });
 
+  test('finds the last ESC however far it is from the end of the chunk', () => {
+    const chunk = bytes(SGR_LINE.repeat(20) + 'x'.repeat(3000));
+    expect(skipTarget(chunk, 0)).toBe(SGR_LINE.repeat(20).lastIndexOf('\x1b'));
+  });
+
   test('does not jump when there is at most one ESC ahead', () => {
     expect(skipTarget(bytes('plain text only'), 0)).toBe(-1);
     expect(skipTarget(bytes('text \x1b[0m more'), 6)).toBe(-1);
