@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { parseCast } from '../../src/record/asciicast.js';
 import { reportBefore, screenBefore, type ReplayResult } from '../../src/session/replay.js';
 
-/** How often the recording drivers read the screen (`waitFor` in test/harness/record-claude.mjs and record-agent.mjs), in seconds. */
+/** How often the recording drivers read the screen (`waitFor` in test/harness/drive-session.mjs, which both recorders use), in seconds. */
 export const DRIVER_POLL_S = 0.05;
 
 /** One line of a `.labels.jsonl` with a state. */

@@ -7,12 +7,18 @@
 //   options   passed to the agent's setup() in agents.mjs (trusted: false, signIn: true, auth: 'dialog', …),
 //             plus `start: false` (the recorder does not wait for the idle prompt first: a start-up dialog)
 //             and `leave: [steps]` (how to leave when the agent cannot take its exit command there)
-//   drive     driver steps, as in record-claude.mjs:
+//   drive     driver steps, as in record-claude.mjs (both run them with drive-session.mjs):
 //               { wait: /re/, timeout?, optional? }  { waitGone: /re/ }  { type: 'text' }  { key: 'enter'|… }
-//               { resize: [cols, rows] }  { sleep: ms }  { label: 'state', kind?, note? }  { idle: true }
+//               { resize: [cols, rows] }  { sleep: ms }  { label: 'state', kind?, msg?, note? }
 //             and `{ idle: true, timeout? }`: wait until the agent's idle screen shows (idle and not working).
 //             Any step may carry if: /re/ or unless: /re/.
+//
+// The step builders below are the moves every agent's scenarios share (submit a prompt, answer a dialog,
+// interrupt, a start-up dialog, end on a label); each agent's own turn ends and dialogs are in its function.
 
+// ------------------------------------------------------------------------------------ shared step builders
+
+/** Types a prompt, presses Enter, and labels `working` once the agent's working hint shows (if it does). */
 const submit = (agent, text) => [
   { type: text },
   { sleep: 300 },
@@ -20,6 +26,39 @@ const submit = (agent, text) => [
   { wait: agent.working, timeout: agent.submitTimeout ?? 5000, optional: true },
   { label: 'working', note: 'prompt submitted', if: agent.working },
 ];
+
+/** Labels `state` (`more`: kind, msg, note) and lets the screen sit 1.5 s before the next turn or the exit. */
+const settle = (state, more) => [{ label: state, ...more }, { sleep: 1500 }];
+
+/** A dialog is up: label it blocked (kind, msg), pause as a person would, press `key`. */
+const answerDialog = (kind, msg, key) => [{ label: 'blocked', kind, msg }, { sleep: 800 }, { key }];
+
+/** Asks for a long streamed answer and presses Esc once `point` shows; the agent's own steps follow. */
+const interruptAt = (agent, point, timeout) => [
+  ...submit(agent, 'write a long essay'),
+  { wait: point, timeout },
+  { sleep: 600 },
+  { key: 'esc' },
+];
+
+/**
+ * A dialog before the first prompt (`options.start: false`): wait for it, label it blocked (`blocked`: kind,
+ * msg, note), press `key`, then `ready` (the agent's wait for its prompt) and label idle.
+ */
+const startupDialog = (dialog, blocked, key, ready) => [
+  { wait: dialog, timeout: 30000 },
+  { label: 'blocked', ...blocked },
+  { sleep: 1000 },
+  { key },
+  ...ready,
+  ...settle('idle'),
+];
+
+/** A start-up screen the agent stays at (sign-in): blocked once it shows; the scenario's `leave` gets out. */
+const startupScreen = (screen, blocked) => [{ wait: screen, timeout: 30000 }, ...settle('blocked', blocked)];
+
+const idleStart = () => ({ name: 'idle-start', drive: [{ sleep: 1500 }] });
+const exitScenario = () => ({ name: 'exit', drive: [{ sleep: 500 }] });
 
 // ----------------------------------------------------------------------------------------------- Codex
 
@@ -38,109 +77,62 @@ const enterPlanMode = [1, 2, 3].flatMap(() => [
 /** Codex CLI (0.171.0): scenarios. */
 export function codexScenarios() {
   const a = { working: CODEX_WORKING };
+  /** The turn is over once Codex draws `Worked for` under it. */
+  const done = (timeout = 10000) => [{ wait: CODEX_DONE, timeout }, ...settle('done')];
+  /** Esc at a dialog or mid-answer: `■ Conversation interrupted`, and Codex is idle. */
+  const interrupted = [{ wait: /Conversation interrupted/, timeout: 10000 }, ...settle('idle')];
+  /** A turn that stops at `dialog` (labelled blocked: kind, msg); Enter accepts, and the turn goes on to `reply`. */
+  const accept = (prompt, dialog, kind, msg, reply) => [
+    ...submit(a, prompt),
+    { wait: dialog },
+    ...answerDialog(kind, msg, 'enter'),
+    { label: 'working' },
+    { wait: reply },
+    ...done(),
+  ];
+  const approve = (prompt, msg, reply) => accept(prompt, CODEX_APPROVAL, 'permission', msg, reply);
+  /** A turn that stops at an approval (`dialog` on screen); Esc denies it. */
+  const deny = (prompt, msg, dialog = CODEX_APPROVAL) => [
+    ...submit(a, prompt),
+    { wait: dialog },
+    ...answerDialog('permission', msg, 'esc'),
+    { waitGone: CODEX_APPROVAL },
+    ...interrupted,
+  ];
+  const error = (prompt) => [...submit(a, prompt), { waitGone: CODEX_WORKING, timeout: 20000 }, ...settle('error')];
   return [
-    { name: 'idle-start', drive: [{ sleep: 1500 }] },
+    idleStart(),
     {
       name: 'slow-answer',
       // Codex hides its `Working` line while the answer streams: the turn ends when `Worked for` shows.
-      drive: [...submit(a, 'summarize this repo slowly'), { wait: CODEX_DONE, timeout: 30000 }, { label: 'done' }, { sleep: 1500 }],
+      drive: [...submit(a, 'summarize this repo slowly'), ...done(30000)],
     },
-    {
-      name: 'long-answer',
-      drive: [...submit(a, 'list every file'), { wait: CODEX_DONE, timeout: 30000 }, { label: 'done' }, { sleep: 1500 }],
-    },
-    {
-      name: 'shell-approve',
-      drive: [
-        ...submit(a, 'make a build log'),
-        { wait: CODEX_APPROVAL },
-        { label: 'blocked', kind: 'permission', msg: 'approve shell: touch build.log' },
-        { sleep: 800 },
-        { key: 'enter' },
-        { label: 'working' },
-        { wait: /README\.md and package\.json\./ },
-        { wait: CODEX_DONE, timeout: 10000 },
-        { label: 'done' },
-        { sleep: 1500 },
-      ],
-    },
-    {
-      name: 'shell-deny',
-      drive: [
-        ...submit(a, 'run the tests'),
-        { wait: CODEX_APPROVAL },
-        { label: 'blocked', kind: 'permission', msg: 'approve shell: npm test' },
-        { sleep: 800 },
-        { key: 'esc' },
-        { waitGone: CODEX_APPROVAL },
-        { wait: /Conversation interrupted/, timeout: 10000 },
-        { label: 'idle' },
-        { sleep: 1500 },
-      ],
-    },
+    { name: 'long-answer', drive: [...submit(a, 'list every file'), ...done(30000)] },
+    { name: 'shell-approve', drive: approve('make a build log', 'approve shell: touch build.log', /README\.md and package\.json\./) },
+    { name: 'shell-deny', drive: deny('run the tests', 'approve shell: npm test') },
     {
       // Both turns in one session: approve, done, then deny — the order the issue asks for.
       name: 'approve-then-deny',
       drive: [
-        ...submit(a, 'make a build log'),
-        { wait: CODEX_APPROVAL },
-        { label: 'blocked', kind: 'permission', msg: 'approve shell: touch build.log' },
-        { sleep: 800 },
-        { key: 'enter' },
-        { label: 'working' },
-        { wait: /README\.md and package\.json\./ },
-        { wait: CODEX_DONE, timeout: 10000 },
-        { label: 'done' },
-        { sleep: 1500 },
-        ...submit(a, 'run the tests'),
-        { wait: /Would you like to run the following command\?[\s\S]*npm test/ },
-        { label: 'blocked', kind: 'permission', msg: 'approve shell: npm test' },
-        { sleep: 800 },
-        { key: 'esc' },
-        { waitGone: CODEX_APPROVAL },
-        { wait: /Conversation interrupted/, timeout: 10000 },
-        { label: 'idle' },
-        { sleep: 1500 },
+        ...approve('make a build log', 'approve shell: touch build.log', /README\.md and package\.json\./),
+        ...deny('run the tests', 'approve shell: npm test', /Would you like to run the following command\?[\s\S]*npm test/),
       ],
     },
-    {
-      name: 'prose-question',
-      drive: [
-        ...submit(a, 'explain the bug briefly'),
-        { wait: /add a regression test\?/ },
-        { wait: CODEX_DONE, timeout: 10000 },
-        { label: 'done' },
-        { sleep: 1500 },
-      ],
-    },
-    {
-      name: 'interrupt',
-      drive: [
-        ...submit(a, 'write a long essay'),
-        { wait: /Point 30:/, timeout: 20000 },
-        { sleep: 600 },
-        { key: 'esc' },
-        { wait: /Conversation interrupted/, timeout: 10000 },
-        { label: 'idle' },
-        { sleep: 1500 },
-      ],
-    },
+    { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), { wait: /add a regression test\?/ }, ...done()] },
+    { name: 'interrupt', drive: [...interruptAt(a, /Point 30:/, 20000), ...interrupted] },
     {
       // request_user_input is offered in Plan mode only (shift+tab cycles into it).
       name: 'question',
       drive: [
         ...enterPlanMode,
         { sleep: 500 },
-        ...submit(a, 'pick a database'),
-        { wait: /Which database should the project use\?/ },
-        { label: 'blocked', kind: 'question', msg: 'answer: Which database should the project use?' },
-        { sleep: 800 },
-        { key: 'enter' },
-        { label: 'working' },
-        { wait: /Noted: the project will use/ },
-        { wait: CODEX_DONE, timeout: 10000 },
-        { label: 'done' },
-        { sleep: 1500 },
+        ...accept(
+          'pick a database',
+          /Which database should the project use\?/,
+          'question',
+          'answer: Which database should the project use?',
+          /Noted: the project will use/,
+        ),
       ],
     },
     {
@@ -155,67 +147,36 @@ export function codexScenarios() {
         { sleep: 1500 },
         { key: 'esc' },
         { waitGone: /Implement this plan\?/ },
-        { label: 'done', note: 'plan chooser dismissed: the turn had ended' },
-        { sleep: 1500 },
+        ...settle('done', { note: 'plan chooser dismissed: the turn had ended' }),
       ],
     },
     {
       name: 'trust-dialog',
       options: { trusted: false, start: false },
-      drive: [
-        { wait: /Trust this folder\?/, timeout: 30000 },
-        { label: 'blocked', kind: 'permission', msg: 'trust this folder', note: 'trust dialog' },
-        { sleep: 1000 },
-        { key: 'enter' },
+      drive: startupDialog(/Trust this folder\?/, { kind: 'permission', msg: 'trust this folder', note: 'trust dialog' }, 'enter', [
         { idle: true, timeout: 30000 },
         { sleep: 400 },
-        { label: 'idle' },
-        { sleep: 1500 },
-      ],
+      ]),
     },
     {
       // A newer version is known (CODEX_HOME/version.json): the update chooser blocks the start.
       name: 'update-prompt',
       options: { updatePrompt: true, start: false },
-      drive: [
-        { wait: /Update available/, timeout: 30000 },
-        { label: 'blocked', kind: 'question', msg: 'update Codex: 0.171.0 → 0.999.0', note: 'update chooser' },
-        { sleep: 1000 },
-        { key: '2' },
-        { idle: true, timeout: 30000 },
-        { sleep: 400 },
-        { label: 'idle' },
-        { sleep: 1500 },
-      ],
+      drive: startupDialog(
+        /Update available/,
+        { kind: 'question', msg: 'update Codex: 0.171.0 → 0.999.0', note: 'update chooser' },
+        '2',
+        [{ idle: true, timeout: 30000 }, { sleep: 400 }],
+      ),
     },
     {
       name: 'sign-in',
       options: { signIn: true, start: false, leave: [{ key: 'ctrl-c' }, { sleep: 500 }, { key: 'ctrl-c', if: /Sign in/ }] },
-      drive: [
-        { wait: /Sign in with ChatGPT/, timeout: 30000 },
-        { label: 'blocked', kind: 'auth', msg: 'sign in to Codex', note: 'sign-in screen' },
-        { sleep: 1500 },
-      ],
+      drive: startupScreen(/Sign in with ChatGPT/, { kind: 'auth', msg: 'sign in to Codex', note: 'sign-in screen' }),
     },
-    {
-      name: 'api-error',
-      drive: [
-        ...submit(a, 'trigger a bad request'),
-        { waitGone: CODEX_WORKING, timeout: 20000 },
-        { label: 'error' },
-        { sleep: 1500 },
-      ],
-    },
-    {
-      name: 'auth-error',
-      drive: [
-        ...submit(a, 'trigger an auth failure'),
-        { waitGone: CODEX_WORKING, timeout: 20000 },
-        { label: 'error' },
-        { sleep: 1500 },
-      ],
-    },
-    { name: 'exit', drive: [{ sleep: 500 }] },
+    { name: 'api-error', drive: error('trigger a bad request') },
+    { name: 'auth-error', drive: error('trigger an auth failure') },
+    exitScenario(),
   ];
 }
 
@@ -228,40 +189,30 @@ const GEMINI_IDLE = /Type your message/;
 /** Gemini CLI (0.61.0): scenarios. */
 export function geminiScenarios() {
   const a = { working: GEMINI_WORKING };
+  /** The turn is over once Gemini's working hint goes. */
+  const done = [{ waitGone: GEMINI_WORKING, timeout: 10000 }, ...settle('done')];
   const approve = (prompt, msg, answer) => [
     ...submit(a, prompt),
     { wait: GEMINI_APPROVAL, timeout: 20000 },
-    { label: 'blocked', kind: 'permission', msg },
-    { sleep: 800 },
-    { key: 'enter' },
+    ...answerDialog('permission', msg, 'enter'),
     { label: 'working' },
     { wait: answer, timeout: 20000 },
-    { waitGone: GEMINI_WORKING, timeout: 10000 },
-    { label: 'done' },
-    { sleep: 1500 },
+    ...done,
   ];
   const deny = (prompt, msg) => [
     ...submit(a, prompt),
     { wait: GEMINI_APPROVAL, timeout: 20000 },
-    { label: 'blocked', kind: 'permission', msg },
-    { sleep: 800 },
-    { key: 'esc' },
+    ...answerDialog('permission', msg, 'esc'),
     { waitGone: GEMINI_APPROVAL },
     { wait: /Request cancelled/, timeout: 10000, optional: true },
-    { label: 'idle' },
-    { sleep: 1500 },
+    ...settle('idle'),
   ];
+  const error = (prompt) => [...submit(a, prompt), { waitGone: GEMINI_WORKING, timeout: 30000 }, ...settle('error')];
   return [
-    { name: 'idle-start', drive: [{ sleep: 1500 }] },
+    idleStart(),
     {
       name: 'slow-answer',
-      drive: [
-        ...submit(a, 'summarize this repo slowly'),
-        { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: 30000 },
-        { waitGone: GEMINI_WORKING, timeout: 10000 },
-        { label: 'done' },
-        { sleep: 1500 },
-      ],
+      drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: 30000 }, ...done],
     },
     { name: 'shell-approve', drive: approve('make a build log', 'approve shell: touch build.log', /README\.md and package\.json\./) },
     { name: 'shell-deny', drive: deny('run the tests', 'approve shell: npm test') },
@@ -278,73 +229,38 @@ export function geminiScenarios() {
       drive: [
         ...submit(a, 'pick a database'),
         { wait: /Which database should the project use\?/, timeout: 20000 },
-        { label: 'blocked', kind: 'question', msg: 'answer: Which database should the project use?' },
-        { sleep: 800 },
-        { key: 'enter' },
+        ...answerDialog('question', 'answer: Which database should the project use?', 'enter'),
         { sleep: 300 },
         { key: 'enter', if: /Which database should the project use\?/ },
         { label: 'working' },
         { wait: /Noted: the project will use/, timeout: 20000 },
-        { waitGone: GEMINI_WORKING, timeout: 10000 },
-        { label: 'done' },
-        { sleep: 1500 },
+        ...done,
       ],
     },
-    {
-      name: 'prose-question',
-      drive: [
-        ...submit(a, 'explain the bug briefly'),
-        { wait: /add a regression test\?/ },
-        { waitGone: GEMINI_WORKING, timeout: 10000 },
-        { label: 'done' },
-        { sleep: 1500 },
-      ],
-    },
+    { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), { wait: /add a regression test\?/ }, ...done] },
     {
       name: 'interrupt',
-      drive: [
-        // Gemini redraws its whole inline area for every streamed chunk: stop early to keep the cast small.
-        ...submit(a, 'write a long essay'),
-        { wait: /Point 8:/, timeout: 20000 },
-        { sleep: 600 },
-        { key: 'esc' },
-        { waitGone: GEMINI_WORKING, timeout: 10000 },
-        { label: 'idle' },
-        { sleep: 1500 },
-      ],
+      // Gemini redraws its whole inline area for every streamed chunk: stop early to keep the cast small.
+      drive: [...interruptAt(a, /Point 8:/, 20000), { waitGone: GEMINI_WORKING, timeout: 10000 }, ...settle('idle')],
     },
     {
       name: 'trust-dialog',
       options: { trusted: false, start: false },
-      drive: [
-        { wait: /Do you trust (?:this folder|the files)/i, timeout: 30000 },
-        { label: 'blocked', kind: 'permission', msg: 'trust this folder', note: 'trust dialog' },
-        { sleep: 1000 },
-        { key: 'enter' },
-        { wait: GEMINI_IDLE, timeout: 30000 },
-        { sleep: 600 },
-        { label: 'idle' },
-        { sleep: 1500 },
-      ],
+      drive: startupDialog(
+        /Do you trust (?:this folder|the files)/i,
+        { kind: 'permission', msg: 'trust this folder', note: 'trust dialog' },
+        'enter',
+        [{ wait: GEMINI_IDLE, timeout: 30000 }, { sleep: 600 }],
+      ),
     },
     {
       name: 'auth-dialog',
       options: { auth: 'dialog', start: false, leave: [{ key: 'ctrl-c' }, { sleep: 500 }, { key: 'ctrl-c' }] },
-      drive: [
-        { wait: /How would you like to authenticate|Get started/i, timeout: 30000 },
-        { label: 'blocked', kind: 'auth', msg: 'choose how to sign in', note: 'auth dialog' },
-        { sleep: 1500 },
-      ],
+      drive: startupScreen(/How would you like to authenticate|Get started/i, { kind: 'auth', msg: 'choose how to sign in', note: 'auth dialog' }),
     },
-    {
-      name: 'api-error',
-      drive: [...submit(a, 'trigger a bad request'), { waitGone: GEMINI_WORKING, timeout: 30000 }, { label: 'error' }, { sleep: 1500 }],
-    },
-    {
-      name: 'auth-error',
-      drive: [...submit(a, 'trigger an auth failure'), { waitGone: GEMINI_WORKING, timeout: 30000 }, { label: 'error' }, { sleep: 1500 }],
-    },
-    { name: 'exit', drive: [{ sleep: 500 }] },
+    { name: 'api-error', drive: error('trigger a bad request') },
+    { name: 'auth-error', drive: error('trigger an auth failure') },
+    exitScenario(),
   ];
 }
 
@@ -370,45 +286,36 @@ const OC_DONE = /▣ +Build · Mock Model · (?:\d+m ?)?\d+(?:\.\d+)?m?s/;
 export function opencodeScenarios() {
   const a = { working: OC_WORKING, submitTimeout: 60000 };
   const FIRST = 150000;
-  const turnEnd = [{ wait: OC_DONE, timeout: 60000 }, { waitGone: OC_WORKING, timeout: 30000 }];
-  const approve = (prompt, msg, answer) => [
-    ...submit(a, prompt),
+  /** The turn is over once the reply's footer shows its duration and the working hint is gone. */
+  const done = [{ wait: OC_DONE, timeout: 60000 }, { waitGone: OC_WORKING, timeout: 30000 }, ...settle('done')];
+  /** The turn stopped (rejected, interrupted, failed): the working hint gone, a moment for the footer, then `state`. */
+  const stopped = (state, note, timeout = 30000) => [{ waitGone: OC_WORKING, timeout }, { sleep: 300 }, ...settle(state, note && { note })];
+  const approvalShown = [
     { wait: OC_APPROVAL, timeout: FIRST },
     { wait: OC_APPROVAL_FILLED, timeout: 10000 },
-    { label: 'blocked', kind: 'permission', msg },
-    { sleep: 800 },
-    { key: 'enter' },
+  ];
+  const approve = (prompt, msg, answer) => [
+    ...submit(a, prompt),
+    ...approvalShown,
+    ...answerDialog('permission', msg, 'enter'),
     { waitGone: OC_APPROVAL, timeout: 30000 },
     { label: 'working', note: 'allowed once' },
     { wait: answer, timeout: 60000 },
-    ...turnEnd,
-    { label: 'done' },
-    { sleep: 1500 },
+    ...done,
   ];
   const deny = (prompt, msg) => [
     ...submit(a, prompt),
-    { wait: OC_APPROVAL, timeout: FIRST },
-    { wait: OC_APPROVAL_FILLED, timeout: 10000 },
-    { label: 'blocked', kind: 'permission', msg },
-    { sleep: 800 },
-    { key: 'esc' },
+    ...approvalShown,
+    ...answerDialog('permission', msg, 'esc'),
     { waitGone: OC_APPROVAL, timeout: 30000 },
-    { waitGone: OC_WORKING, timeout: 30000 },
-    { sleep: 300 },
-    { label: 'idle', note: 'rejected' },
-    { sleep: 1500 },
+    ...stopped('idle', 'rejected'),
   ];
+  const error = (prompt) => [...submit(a, prompt), ...stopped('error', undefined, FIRST)];
   return [
-    { name: 'idle-start', drive: [{ sleep: 1500 }] },
+    idleStart(),
     {
       name: 'slow-answer',
-      drive: [
-        ...submit(a, 'summarize this repo slowly'),
-        { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: FIRST },
-        ...turnEnd,
-        { label: 'done' },
-        { sleep: 1500 },
-      ],
+      drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: FIRST }, ...done],
     },
     { name: 'shell-approve', drive: approve('make a build log', 'approve shell: touch build.log', /README\.md and package\.json\./) },
     { name: 'shell-deny', drive: deny('run the tests', 'approve shell: npm test') },
@@ -426,45 +333,26 @@ export function opencodeScenarios() {
         ...submit(a, 'pick a database'),
         { wait: OC_QUESTION, timeout: FIRST },
         { wait: OC_QUESTION_DIALOG },
-        { label: 'blocked', kind: 'question', msg: 'answer: Which database should the project use?' },
-        { sleep: 800 },
-        { key: 'enter' },
+        ...answerDialog('question', 'answer: Which database should the project use?', 'enter'),
         { waitGone: OC_QUESTION_DIALOG, timeout: 30000 },
         { label: 'working', note: 'answered' },
         { wait: /Noted: the project will use/, timeout: 60000 },
-        ...turnEnd,
-        { label: 'done' },
-        { sleep: 1500 },
+        ...done,
       ],
     },
-    {
-      name: 'prose-question',
-      drive: [...submit(a, 'explain the bug briefly'), { wait: /regression\s+test\?/, timeout: FIRST }, ...turnEnd, { label: 'done' }, { sleep: 1500 }],
-    },
+    { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), { wait: /regression\s+test\?/, timeout: FIRST }, ...done] },
     {
       name: 'interrupt',
       drive: [
-        ...submit(a, 'write a long essay'),
-        { wait: /Point 20:/, timeout: FIRST },
-        { sleep: 600 },
-        { key: 'esc' },
+        ...interruptAt(a, /Point 20:/, FIRST),
         { wait: /esc again to interrupt/, timeout: 10000, optional: true },
         { key: 'esc', if: OC_WORKING },
-        { waitGone: OC_WORKING, timeout: 30000 },
-        { sleep: 300 },
-        { label: 'idle', note: 'interrupted' },
-        { sleep: 1500 },
+        ...stopped('idle', 'interrupted'),
       ],
     },
-    {
-      name: 'api-error',
-      drive: [...submit(a, 'trigger a bad request'), { waitGone: OC_WORKING, timeout: FIRST }, { sleep: 300 }, { label: 'error' }, { sleep: 1500 }],
-    },
-    {
-      name: 'auth-error',
-      drive: [...submit(a, 'trigger an auth failure'), { waitGone: OC_WORKING, timeout: FIRST }, { sleep: 300 }, { label: 'error' }, { sleep: 1500 }],
-    },
-    { name: 'exit', drive: [{ sleep: 500 }] },
+    { name: 'api-error', drive: error('trigger a bad request') },
+    { name: 'auth-error', drive: error('trigger an auth failure') },
+    exitScenario(),
   ];
 }
 
