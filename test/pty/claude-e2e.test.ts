@@ -22,35 +22,24 @@
 import xtermHeadless from '@xterm/headless';
 import * as pty from 'node-pty';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { basename, join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { ReportExtractor, type Extracted, type Report } from '../../src/protocol/index.js';
-import {
-  claudeEnv,
-  ensureClaude,
-  makeSandbox,
-  startMock,
-  type InstalledClaude,
-  type Mock,
-} from '../harness/claude-env.mjs';
+import { readFileSync } from 'node:fs';
+import type { Extracted, Report } from '../../src/protocol/index.js';
+import { extract, sleep, ST, withoutForeignEnv } from '../harness/agent-e2e.js';
+import { CLAUDE_VERSIONS, reportsNatively, setUpClaudeE2e } from '../harness/agent-e2e-setup.js';
+import { claudeEnv, makeSandbox, type InstalledClaude } from '../harness/claude-env.mjs';
 import { BIN, OuterTerminal } from './support/outer-terminal.js';
 
 const { Terminal } = xtermHeadless;
 
-/** Newest first; each is installed on first use. `OSF7501_CC_VERSIONS=2.1.332` runs only that one. */
-const VERSIONS = (process.env['OSF7501_CC_VERSIONS'] ?? '2.1.332,2.1.150').split(',').map((v) => v.trim()).filter(Boolean);
 const COLS = 100;
 const ROWS = 30;
 /** Hang guard for one wait on the screen or on a report (not a performance bound). */
 const WAIT_MS = 30_000;
-/** Hang guard for installing one Claude Code version. */
-const INSTALL_MS = 240_000;
 
 const IDLE_FOOTER = /\? for shortcuts/;
 const PERMISSION = /Do you want to proceed\?/;
-const ST = '\x1b\\';
 
 /** The session, as either source reports it (`state kind "msg"`). */
 const EXPECTED = [
@@ -67,34 +56,6 @@ const EXPECTED = [
 
 /** Why the tmux variant cannot run here, if it cannot. */
 const NO_TMUX = spawnSync('tmux', ['-V']).status === 0 ? undefined : 'tmux is not installed (apt-get install tmux)';
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Variables of the test's own environment that must not reach the session (the shim or Claude Code):
- * inside tmux the shim would wrap its reports; a developer's Claude Code settings would leak in. */
-const FOREIGN_ENV = /^(TMUX|TMUX_PANE|STY|OSF7501_.*|ANTHROPIC_.*|CLAUDE_.*|CLAUDECODE)$/;
-
-/** Runs `make` with FOREIGN_ENV taken out of process.env (OuterTerminal copies process.env). */
-function withoutForeignEnv<T>(make: () => T): T {
-  const saved = new Map<string, string>();
-  for (const [key, value] of Object.entries(process.env)) {
-    if (FOREIGN_ENV.test(key) && value !== undefined) {
-      saved.set(key, value);
-      delete process.env[key];
-    }
-  }
-  try {
-    return make();
-  } finally {
-    for (const [key, value] of saved) process.env[key] = value;
-  }
-}
-
-/** Claude Code sends its OSC 7501 query (and reports once it is answered) from 2.1.295 on. */
-function reportsNatively(version: string): boolean {
-  const [major = 0, minor = 0, patch = 0] = version.split('.').map(Number);
-  return major > 2 || (major === 2 && (minor > 1 || (minor === 1 && patch >= 295)));
-}
 
 /** An @xterm/headless copy of the outer terminal: the visible screen, and DA1/DSR answers typed back. It
  * follows the output on its own timer, so answers go out while the test waits for something else. */
@@ -144,12 +105,6 @@ class ScreenMirror {
     clearInterval(this.pump);
     this.term.dispose();
   }
-}
-
-/** Every OSC 7501 sequence in the bytes. */
-function extract(bytes: Buffer): Extracted[] {
-  const extractor = new ReportExtractor();
-  return [...extractor.push(bytes), ...extractor.end()];
 }
 
 /** Whose report: the shim writes ST-terminated ones, Claude Code BEL-terminated ones. */
@@ -373,35 +328,13 @@ function expectOnlyReportsAndQueries(output: Buffer): void {
   }
 }
 
-let mock: Mock | undefined;
-let mockDir = '';
+const e2e = setUpClaudeE2e('claude-e2e');
 
-beforeAll(async () => {
-  mockDir = mkdtempSync(join(tmpdir(), 'osf-e2e-mock-'));
-  mock = await startMock({ logFile: join(mockDir, 'mock.log') });
-});
-
-afterAll(() => {
-  mock?.stop();
-  if (mockDir) rmSync(mockDir, { recursive: true, force: true });
-});
-
-describe.each(VERSIONS)('Claude Code %s under osf7501', (version) => {
-  let claude: InstalledClaude | undefined;
-  let skipReason: string | undefined;
-
-  beforeAll(async () => {
-    const found = await ensureClaude(version, { timeoutMs: INSTALL_MS });
-    if (found.ok) claude = found;
-    else {
-      skipReason = found.reason;
-      console.warn(`claude-e2e: skipping Claude Code ${version}: ${found.reason}`);
-    }
-  }, INSTALL_MS + 30_000);
+describe.each(CLAUDE_VERSIONS)('Claude Code %s under osf7501', (version) => {
+  const installed = e2e.install(version);
 
   test('--no-native, the query unanswered: the shim reports each step from the screen', async (ctx) => {
-    if (skipReason !== undefined) ctx.skip(skipReason);
-    if (!claude || !mock) throw new Error('set-up did not run');
+    const { claude, mock } = installed.ready(ctx);
     const session = await runSession(claude, mock.url, ['--no-native'], 'shim');
     expect(session.status).toBe(0);
 
@@ -421,8 +354,7 @@ describe.each(VERSIONS)('Claude Code %s under osf7501', (version) => {
   });
 
   test('default options: the shim answers the query; Claude Code reports itself and the shim steps back', async (ctx) => {
-    if (skipReason !== undefined) ctx.skip(skipReason);
-    if (!claude || !mock) throw new Error('set-up did not run');
+    const { claude, mock } = installed.ready(ctx);
     const native = reportsNatively(claude.version);
     const session = await runSession(claude, mock.url, [], native ? 'native' : 'shim');
     expect(session.status).toBe(0);
@@ -446,9 +378,8 @@ describe.each(VERSIONS)('Claude Code %s under osf7501', (version) => {
   });
 
   test('inside tmux: the reports reach the terminal through DCS passthrough', async (ctx) => {
-    if (skipReason !== undefined) ctx.skip(skipReason);
+    const { claude, mock } = installed.ready(ctx);
     if (NO_TMUX !== undefined) ctx.skip(NO_TMUX);
-    if (!claude || !mock) throw new Error('set-up did not run');
     // Everything the terminal gets is re-encoded by the shim (ST), Claude Code's own reports included.
     const session = await runSession(claude, mock.url, [], 'shim', 'tmux');
     expect(session.status).toBe(0);

@@ -17,22 +17,19 @@
 //
 // The driver reads the screen (an @xterm/headless mirror of the outer terminal, which also answers DA1/DSR) and
 // waits for each report before the next key; the reports never steer the run. Every wait is a hang guard only.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { basename, dirname, join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import type { Report } from '../../src/protocol/index.js';
 import { extract, readLog, ScreenMirror, sleep, ST, typeText, withoutForeignEnv, type LogEntry } from '../harness/agent-e2e.js';
-import { claudeEnv, ensureClaude, makeSandbox, startMock, type InstalledClaude, type Mock } from '../harness/claude-env.mjs';
+import { CLAUDE_VERSIONS, reportsNatively, setUpClaudeE2e } from '../harness/agent-e2e-setup.js';
+import { claudeEnv, makeSandbox, type InstalledClaude } from '../harness/claude-env.mjs';
 import { OuterTerminal } from './support/outer-terminal.js';
 
-const VERSIONS = (process.env['OSF7501_CC_VERSIONS'] ?? '2.1.332,2.1.150').split(',').map((v) => v.trim()).filter(Boolean);
 const COLS = 100;
 const ROWS = 30;
 /** Hang guard for one wait on the screen or on a report (not a performance bound: the machine may be loaded). */
 const WAIT_MS = 60_000;
-/** Hang guard for installing one Claude Code version. */
-const INSTALL_MS = 240_000;
 /** Hang guard for one whole session. */
 const SESSION_MS = 8 * WAIT_MS;
 
@@ -43,12 +40,6 @@ const APPROVE_TOUCH = 'approve Bash: touch build.log';
 
 /** Claude Code's record while it runs, as either source reports it (`state kind "msg"`). */
 const CLAUDE_TURN = ['idle', 'working', `blocked permission ${JSON.stringify(APPROVE_TOUCH)}`, 'working', 'done'];
-
-/** Claude Code sends its OSC 7501 query (and reports once it is answered) from 2.1.295 on. */
-function reportsNatively(version: string): boolean {
-  const [major = 0, minor = 0, patch = 0] = version.split('.').map(Number);
-  return major > 2 || (major === 2 && (minor > 1 || (minor === 1 && patch >= 295)));
-}
 
 /** Whose report: the shim writes ST-terminated ones, Claude Code BEL-terminated ones. */
 type Source = 'shim' | 'native';
@@ -292,37 +283,15 @@ function expectShellClaudeShell(seen: Seen[], source: Source, ending: Ending = '
   expect(SHELL_BACK, all).toContainEqual(tagged(after.slice(cleared)));
 }
 
-let mock: Mock | undefined;
-let mockDir = '';
+const e2e = setUpClaudeE2e('claude-in-shell-e2e');
 
-beforeAll(async () => {
-  mockDir = mkdtempSync(join(tmpdir(), 'osf-shell-e2e-mock-'));
-  mock = await startMock({ logFile: join(mockDir, 'mock.log') });
-});
-
-afterAll(() => {
-  mock?.stop();
-  if (mockDir) rmSync(mockDir, { recursive: true, force: true });
-});
-
-describe.skipIf(process.platform !== 'linux').each(VERSIONS)('Claude Code %s started from `osf7501 bash`', (version) => {
-  let claude: InstalledClaude | undefined;
-  let skipReason: string | undefined;
-
-  beforeAll(async () => {
-    const found = await ensureClaude(version, { timeoutMs: INSTALL_MS });
-    if (found.ok) claude = found;
-    else {
-      skipReason = found.reason;
-      console.warn(`claude-in-shell-e2e: skipping Claude Code ${version}: ${found.reason}`);
-    }
-  }, INSTALL_MS + 30_000);
+describe.skipIf(process.platform !== 'linux').each(CLAUDE_VERSIONS)('Claude Code %s started from `osf7501 bash`', (version) => {
+  const installed = e2e.install(version);
 
   test(
     '--no-native: the shim reports the shell, then Claude Code by its own rules, then the shell again',
     async (ctx) => {
-      if (skipReason !== undefined) ctx.skip(skipReason);
-      if (!claude || !mock) throw new Error('set-up did not run');
+      const { claude, mock } = installed.ready(ctx);
       if (!reportsNatively(claude.version)) {
         const reason = `Claude Code ${claude.version} sends no OSC 7501 query: --no-native is the default test's run`;
         console.warn(`claude-in-shell-e2e: skipping: ${reason}`);
@@ -344,8 +313,7 @@ describe.skipIf(process.platform !== 'linux').each(VERSIONS)('Claude Code %s sta
   test(
     'default options: Claude Code reports itself while it runs; the shell is the shim’s again once it has gone',
     async (ctx) => {
-      if (skipReason !== undefined) ctx.skip(skipReason);
-      if (!claude || !mock) throw new Error('set-up did not run');
+      const { claude, mock } = installed.ready(ctx);
       const native = reportsNatively(claude.version);
       const source: Source = native ? 'native' : 'shim';
       const session = await runSession(claude, mock.url, [], source);
@@ -374,8 +342,7 @@ describe.skipIf(process.platform !== 'linux').each(VERSIONS)('Claude Code %s sta
     '$mode: Claude Code killed with its permission dialog up leaves no stale blocked once the shell is back',
     { timeout: SESSION_MS },
     async ({ mode, flags }, ctx) => {
-      if (skipReason !== undefined) ctx.skip(skipReason);
-      if (!claude || !mock) throw new Error('set-up did not run');
+      const { claude, mock } = installed.ready(ctx);
       const native = reportsNatively(claude.version);
       if (!native && flags.length > 0) {
         const reason = `Claude Code ${claude.version} sends no OSC 7501 query: --no-native is the default test's run`;

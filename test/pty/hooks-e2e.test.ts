@@ -10,14 +10,15 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import xtermHeadless from '@xterm/headless';
 import * as pty from 'node-pty';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { HookServer, type ReceivedSignal, type RefusedMessage } from '../../src/hooks/channel.js';
 import { claudeVersionAt } from '../../src/hooks/claude-version.js';
 import type { HookEventName, HookSignal } from '../../src/hooks/events.js';
 import { injectClaudeHooks } from '../../src/hooks/inject.js';
 import { defaultHookCommand, fifoHookCommand } from '../../src/hooks/settings.js';
 import { hookEventsFor } from '../../src/hooks/versions.js';
-import { claudeEnv, ensureClaude, makeSandbox, startMock, type InstalledClaude, type Mock } from '../harness/claude-env.mjs';
+import { setUpClaudeE2e } from '../harness/agent-e2e-setup.js';
+import { claudeEnv, makeSandbox } from '../harness/claude-env.mjs';
 import { BIN, REPO } from './support/outer-terminal.js';
 
 const { Terminal } = xtermHeadless;
@@ -26,7 +27,6 @@ const { Terminal } = xtermHeadless;
 const HOOK_COMMAND = defaultHookCommand();
 /** Hang guard for one awaited event (not a performance bound). */
 const WAIT_MS = 30_000;
-const INSTALL_MS = 240_000;
 const VERSIONS = ['2.1.332', '2.1.150'];
 const COLS = 100;
 const ROWS = 30;
@@ -158,28 +158,13 @@ function userSettings(marker: string): string {
   return JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `touch '${marker}'` }] }] } });
 }
 
-let mock: Mock | undefined;
-beforeAll(async () => {
-  mock = await startMock({});
-});
-afterAll(() => mock?.stop());
+const e2e = setUpClaudeE2e('hooks-e2e');
 
 describe.each(VERSIONS)('Claude Code %s with the injected hooks', (version) => {
-  let claude: InstalledClaude | undefined;
-  let skipReason: string | undefined;
-
-  beforeAll(async () => {
-    const found = await ensureClaude(version, { timeoutMs: INSTALL_MS });
-    if (found.ok) claude = found;
-    else {
-      skipReason = found.reason;
-      console.warn(`hooks-e2e: skipping Claude Code ${version}: ${found.reason}`);
-    }
-  }, INSTALL_MS + 30_000);
+  const installed = e2e.install(version);
 
   test('a Bash approval: working, blocked (as the dialog opens, and its notification), working, done; the user\'s hook still runs', async (ctx) => {
-    if (skipReason !== undefined) ctx.skip(skipReason);
-    if (!claude || !mock) throw new Error('set-up did not run');
+    const { claude, mock } = installed.ready(ctx);
     const sandbox = makeSandbox({ version: claude.version });
     const { server, seen } = await start();
     const marker = join(sandbox.root, 'user-stop-hook-ran');
