@@ -22,22 +22,12 @@ function skippedInCsi(b: number): boolean {
   return b === 0x7f || (b < 0x20 && b !== ESC && b !== CAN && b !== SUB);
 }
 
-/** Some `]` in [from, to) may open an OSC string: ESC, then only bytes that keep the escape pending, then `]`. */
-function mayOpenOsc(chunk: Uint8Array, from: number, to: number): boolean {
-  for (let q = chunk.indexOf(RIGHT_BRACKET, from); q >= 0 && q < to; q = chunk.indexOf(RIGHT_BRACKET, q + 1)) {
+/** Some `mark` in [from, to) follows `opener` with only bytes that `passes` lets by between them. */
+function markAfter(chunk: Uint8Array, from: number, to: number, mark: number, opener: number, passes: (b: number) => boolean): boolean {
+  for (let q = chunk.indexOf(mark, from); q >= 0 && q < to; q = chunk.indexOf(mark, q + 1)) {
     let j = q - 1;
-    while (j >= from && staysAfterEscape(chunk[j] as number)) j--;
-    if (j >= from && chunk[j] === ESC) return true;
-  }
-  return false;
-}
-
-/** Some `?` in [from, to) may be a DEC private mode marker: `[`, then only bytes a CSI skips, then `?`. */
-function mayOpenPrivateMode(chunk: Uint8Array, from: number, to: number): boolean {
-  for (let q = chunk.indexOf(QUESTION, from); q >= 0 && q < to; q = chunk.indexOf(QUESTION, q + 1)) {
-    let j = q - 1;
-    while (j >= from && skippedInCsi(chunk[j] as number)) j--;
-    if (j >= from && chunk[j] === LEFT_BRACKET) return true;
+    while (j >= from && passes(chunk[j] as number)) j--;
+    if (j >= from && chunk[j] === opener) return true;
   }
   return false;
 }
@@ -55,6 +45,8 @@ function mayOpenPrivateMode(chunk: Uint8Array, from: number, to: number): boolea
 export function skipTarget(chunk: Uint8Array, from: number): number {
   const last = lastEscape(chunk);
   if (last <= from || last >= chunk.length - 1 || chunk[last - 1] === ESC) return -1;
-  if (mayOpenOsc(chunk, from, last) || mayOpenPrivateMode(chunk, from, last)) return -1;
+  // ESC … `]` may open an OSC string; `[` … `?` may be a DEC private mode's marker.
+  if (markAfter(chunk, from, last, RIGHT_BRACKET, ESC, staysAfterEscape)) return -1;
+  if (markAfter(chunk, from, last, QUESTION, LEFT_BRACKET, skippedInCsi)) return -1;
   return last;
 }
