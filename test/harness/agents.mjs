@@ -11,7 +11,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startMockServer } from './mock-server.mjs';
-import { registryProblem, runNpm } from './npm.mjs';
+import { installInto } from './npm.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -281,23 +281,9 @@ export async function ensureAgent(agent, version, { timeoutMs = 300_000 } = {}) 
   if (!def) throw new Error(`unknown agent ${agent}`);
   const dir = agentCacheDir(agent, version);
   const spec = `${def.pkg}@${version}`;
-  let bin = def.findBin(dir);
-  if (!bin) {
-    const probeMs = 30_000;
-    const probe = await runNpm(['view', spec, 'version', '--fetch-retries=0', '--fetch-timeout=15000'], probeMs);
-    const unreachable = registryProblem(probe, probeMs);
-    if (unreachable !== undefined) return { ok: false, reason: `cannot install ${spec}: no npm registry (${unreachable})` };
-    if (probe.error || probe.stdout.trim() !== version) {
-      throw new Error(`npm view ${spec} found no such version:\n${probe.output.slice(-2000)}`);
-    }
-    fs.mkdirSync(dir, { recursive: true });
-    const install = await runNpm(['install', '--prefix', dir, '--no-audit', '--no-fund', '--loglevel', 'error', spec], timeoutMs);
-    const lost = registryProblem(install, timeoutMs);
-    if (lost !== undefined) return { ok: false, reason: `cannot install ${spec}: no npm registry (${lost})` };
-    if (install.error) throw new Error(`npm install ${spec} failed:\n${install.output.slice(-2000)}`);
-    bin = def.findBin(dir);
-    if (!bin) throw new Error(`npm installed ${spec} into ${dir} but no binary is there`);
-  }
+  const installed = await installInto(dir, spec, version, (d) => def.findBin(d), timeoutMs);
+  if (!installed.ok) return installed;
+  const { bin } = installed;
   let reported;
   try {
     reported = agentVersion(bin, { HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'osf7501-ver-')) });
