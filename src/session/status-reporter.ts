@@ -138,14 +138,16 @@ export class StatusReporter implements SessionObserver {
     if (this.disposed || (report.id !== undefined && report.id !== this.options.id)) return;
     const ours = this.options.id === undefined ? report : { ...report, id: this.options.id };
     this.native = ours;
-    // The terminal's last word on this record is now the child's: the next report of ours is news.
-    this.lastSent = undefined;
     this.options.log?.report(ours, 'native');
     // The agent's bytes already reach the terminal, except through tmux/screen (which drop bare OSC
-    // 7501) or when the record is a pane's: then a sanitized copy goes on this session's record.
+    // 7501) or when the record is a pane's: then a sanitized copy goes on this session's record, unless
+    // it is byte for byte the report the record last got from the shim.
     if (this.options.tmuxLevels > 0 || this.options.screenWrap || ours !== report) {
       const bytes = this.encode(ours);
       if (bytes) this.send(bytes);
+    } else {
+      // The terminal's last word on this record is now the child's: the next report of ours is news.
+      this.lastSent = undefined;
     }
   }
 
