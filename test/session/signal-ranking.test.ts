@@ -2,26 +2,12 @@
 // hook, a hook beats the screen's other rules for a while, and a hook's idle never undoes a done.
 // The reporter runs for real (its scheduler, tracker, gate and timers); the screen is scripted.
 import { afterEach, describe, expect, test } from 'vitest';
-import { ReportExtractor } from '../../src/protocol/index.js';
 import type { Classification } from '../../src/rules/types.js';
-import type { SweepResult } from '../../src/session/screen-classifier.js';
-import { HOOK_BLOCKED_GRACE_MS, StatusReporter } from '../../src/session/status-reporter.js';
+import { HOOK_BLOCKED_GRACE_MS, type StatusReporter } from '../../src/session/status-reporter.js';
+import { ScriptedScreen, sleep, startReporter } from './support/reporter-harness.js';
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 /** Longer than a sweep's settle time plus the tracker's idle confirmation window. */
 const SETTLED_MS = 500;
-
-/** A screen whose classification the test sets; every sweep reports it as changed. */
-class ScriptedScreen {
-  now: Classification = { state: 'idle' };
-  feed(): void {}
-  resize(): void {}
-  setRules(): void {}
-  sweep(): Promise<SweepResult> {
-    return Promise.resolve({ changed: true, classification: this.now, lines: [] });
-  }
-  dispose(): void {}
-}
 
 let reporters: StatusReporter[] = [];
 afterEach(() => {
@@ -31,21 +17,11 @@ afterEach(() => {
 
 function setup(): { screen: ScriptedScreen; reporter: StatusReporter; reports: () => string[]; paint: (c: Classification) => Promise<void> } {
   const screen = new ScriptedScreen();
-  const written: Uint8Array[] = [];
-  const reporter = new StatusReporter(screen, {
-    app: 'claude-code',
-    timing: { settleMs: 20, intervalMs: 700 },
-    onExit: 'result',
-    tmuxLevels: 0,
-    write: (bytes) => written.push(bytes.slice()),
-  });
+  screen.shows = { state: 'idle' };
+  const { reporter, reports } = startReporter(screen);
   reporters.push(reporter);
-  const reports = (): string[] =>
-    written.flatMap((bytes) =>
-      new ReportExtractor().push(bytes).flatMap((e) => (e.parsed.type === 'report' ? [[e.parsed.report.state, e.parsed.report.kind].filter(Boolean).join(':')] : [])),
-    );
   const paint = async (c: Classification): Promise<void> => {
-    screen.now = c;
+    screen.shows = c;
     reporter.output(new Uint8Array([0x2e]));
     await sleep(80);
   };
