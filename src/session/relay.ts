@@ -110,16 +110,7 @@ export class Relay {
   private onOutput(chunk: Uint8Array): void {
     // The terminal comes first: the write is synchronous for a TTY, so observers run after it.
     this.writeOutput(chunk);
-    // Once per chunk: a plain loop, no closure (notify() is for the rare events).
-    const observers = this.observers;
-    for (let i = 0; i < observers.length; i++) {
-      try {
-        (observers[i] as SessionObserver).output?.(chunk);
-      } catch {
-        observers.splice(i, 1); // an observer fault degrades to plain passthrough
-        i--;
-      }
-    }
+    this.notify((observer) => observer.output?.(chunk));
     this.reclaimer.note(chunk.length);
     if (this.options.throwOnOutput) throw new Error('fault injected: throw-on-output');
   }

@@ -29,12 +29,10 @@ export class ReportGate {
   passOutput(chunk: Uint8Array): void {
     let split = -1;
     try {
-      if (this.scannerBroken) {
-        // Plain passthrough.
-      } else if (this.pending.length > 0) {
+      if (!this.scannerBroken && this.pending.length > 0) {
         this.scanner.feed(chunk);
         split = this.insertionPoint(chunk.length);
-      } else {
+      } else if (!this.scannerBroken) {
         this.scanner.skim(chunk); // no report waits: only the state after the chunk matters
       }
     } catch {

@@ -98,7 +98,7 @@ export class StreamScanner {
    * bulk output is jumped over unparsed (see {@link skipTarget}).
    */
   skim(chunk: Uint8Array): void {
-    let i = this.state === GROUND ? 0 : this.scan(chunk, 0, true);
+    let i = this.scan(chunk, 0, true); // bytes of a sequence left open by the last chunk
     if (i < chunk.length && !this.sync) {
       const target = skipTarget(chunk, i);
       if (target > i) i = target; // that ESC also ends any UTF-8 character left open before it
