@@ -11,6 +11,7 @@ import { reportingDisabledBecause } from '../session/reporting-switch.js';
 import type { ExitPolicy } from '../status/index.js';
 import type { Report } from '../protocol/index.js';
 import { StateRecap } from '../session/title-indicator.js';
+import { TerminalWriter } from '../tty/terminal-writer.js';
 import type { NotifyMode } from '../inbox/notifier.js';
 import { terminalName } from '../inbox/tty-name.js';
 import { onEmergency } from './emergency.js';
@@ -103,9 +104,9 @@ export async function runCommand(options: RunOptions, io: CliIo, extras: RunExtr
 
 async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: RunExtras): Promise<number> {
   const size = { cols: io.stdout.columns || DEFAULT_SIZE.cols, rows: io.stdout.rows || DEFAULT_SIZE.rows };
-  const writeTerminal = (bytes: Uint8Array): void => {
-    io.stdout.write(bytes);
-  };
+  // One writer for the child's output and every report, so they reach the terminal in order.
+  const terminal = new TerminalWriter(io.stdout);
+  const writeTerminal = (bytes: Uint8Array): void => terminal.write(bytes);
   const sessionId = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const tty = terminalName();
   const reportingOptions = {
@@ -158,7 +159,7 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
       term: io.env['TERM'] || 'xterm-256color',
     },
     {
-      ...(reporter ? { writeOutput: (chunk: Uint8Array) => reporter.gate.passOutput(chunk) } : {}),
+      writeOutput: reporter ? (chunk: Uint8Array) => reporter.gate.passOutput(chunk) : writeTerminal,
       ...(reporting ? { filterInput: (chunk: Uint8Array) => (reporting as Reporting).native.filterInput(chunk) } : {}),
       throwOnOutput: io.env[FAULT_ENV] === 'throw-on-output',
     },

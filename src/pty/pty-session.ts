@@ -3,6 +3,8 @@ import { readSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import * as pty from 'node-pty';
 import type { ChildExit } from './exit-status.js';
+import { ReadBufferReclaimer } from './read-buffer-reclaimer.js';
+import { readIntoReusedBuffer } from './reused-read-buffer.js';
 
 /** What a PtySession needs to start a child. */
 export interface PtySpawnOptions {
@@ -14,6 +16,11 @@ export interface PtySpawnOptions {
   env: NodeJS.ProcessEnv;
   /** The TERM name given to the child. */
   term: string;
+  /**
+   * How output is read: into one reused buffer when this Node allows it (the default), or as
+   * node-pty's 'data' events (each read a fresh Buffer; the fallback, selectable for its tests).
+   */
+  reads?: 'reused-buffer' | 'data-events';
 }
 
 /** Largest read of the final drain; the kernel hands a pty's output over in ≤ 4 KB pieces anyway. */
@@ -38,6 +45,7 @@ export class PtySession {
   private readonly disposables: pty.IDisposable[] = [];
   private exitPromise: Promise<ChildExit>;
   private disposed = false;
+  private reusedBuffer = false;
 
   constructor(options: PtySpawnOptions) {
     this.term = pty.spawn(options.file, options.args, {
@@ -49,8 +57,7 @@ export class PtySession {
       encoding: null,
     } as pty.IPtyForkOptions);
     this.pid = this.term.pid;
-    // With `encoding: null` node-pty delivers Buffers; its typings still say string.
-    this.disposables.push(this.term.onData((data) => this.emit(data as unknown as Uint8Array)));
+    this.listenForOutput(options.reads ?? 'reused-buffer');
     this.drainAfterEnd();
     this.exitPromise = new Promise((resolve) => {
       this.disposables.push(
@@ -61,9 +68,17 @@ export class PtySession {
     });
   }
 
-  /** Registers a listener for every chunk of the child's output, in order. */
+  /**
+   * Registers a listener for every chunk of the child's output, in order. A chunk is valid only during
+   * the call (the next read may reuse its memory): a listener copies what it keeps.
+   */
   onData(listener: (chunk: Uint8Array) => void): void {
     this.dataListeners.push(listener);
+  }
+
+  /** True when output is read into one reused buffer (false: node-pty's 'data' events). */
+  get readsIntoReusedBuffer(): boolean {
+    return this.reusedBuffer;
   }
 
   /** Resolves once the child has exited and all of its output has been delivered. */
@@ -125,6 +140,25 @@ export class PtySession {
     this.disposed = true;
     for (const d of this.disposables) d.dispose();
     this.dataListeners.length = 0;
+  }
+
+  /** Output arrives in one reused buffer when this Node allows it, else as node-pty's 'data' events. */
+  private listenForOutput(reads: 'reused-buffer' | 'data-events'): void {
+    const socket = (this.term as unknown as NodePtyInternals)._socket;
+    if (reads === 'reused-buffer' && readIntoReusedBuffer(socket, (chunk) => this.emit(chunk))) {
+      this.reusedBuffer = true;
+      return;
+    }
+    // Each 'data' chunk is a fresh Buffer: give their memory back as output streams (see the reclaimer).
+    const reclaimer = new ReadBufferReclaimer();
+    // With `encoding: null` node-pty delivers Buffers; its typings still say string.
+    this.disposables.push(
+      this.term.onData((data) => {
+        const chunk = data as unknown as Uint8Array;
+        this.emit(chunk);
+        reclaimer.note(chunk.length);
+      }),
+    );
   }
 
   private emit(chunk: Uint8Array): void {

@@ -1,8 +1,8 @@
 // The data path of a wrapped session: terminal ⇄ PTY, byte-exact, with signals, resizes and restore.
 import { PtySession, type PtySpawnOptions } from '../pty/pty-session.js';
-import { ReadBufferReclaimer } from '../pty/read-buffer-reclaimer.js';
 import type { ChildExit } from '../pty/exit-status.js';
 import { TerminalModes } from '../tty/terminal-modes.js';
+import { TerminalWriter } from '../tty/terminal-writer.js';
 
 /** The user's side of the session. */
 export interface RelayIo {
@@ -12,7 +12,7 @@ export interface RelayIo {
 
 /** Watches a session from the side (shadow screen, recorder, …); its faults never touch the byte path. */
 export interface SessionObserver {
-  /** Every output chunk, after it has been written to the terminal. */
+  /** Every output chunk, after it has been written to the terminal; valid only during the call (copy to keep). */
   output?(chunk: Uint8Array): void;
   /** The PTY's new size, after the child was told. */
   resize?(cols: number, rows: number): void;
@@ -20,7 +20,10 @@ export interface SessionObserver {
 
 /** Options of a relay beyond what to spawn. */
 export interface RelayOptions {
-  /** Writes child output to the terminal (the report gate, which interleaves reports); default: stdout. */
+  /**
+   * Writes child output to the terminal (the report gate, which interleaves reports); default: a
+   * TerminalWriter on stdout. It must write or copy the chunk before it returns (the memory is reused).
+   */
   writeOutput?: (chunk: Uint8Array) => void;
   /** Filters the user's input on its way to the child (the native bridge's duplicate-reply cut). */
   filterInput?: (chunk: Uint8Array) => Uint8Array;
@@ -39,7 +42,6 @@ export class Relay {
   private readonly cleanups: Array<() => void> = [];
   private disposed = false;
   private readonly writeOutput: (chunk: Uint8Array) => void;
-  private readonly reclaimer = new ReadBufferReclaimer();
 
   constructor(
     private readonly io: RelayIo,
@@ -47,7 +49,12 @@ export class Relay {
     private readonly options: RelayOptions = {},
   ) {
     this.modes = new TerminalModes(0);
-    this.writeOutput = options.writeOutput ?? ((chunk) => this.io.stdout.write(chunk));
+    if (options.writeOutput) {
+      this.writeOutput = options.writeOutput;
+    } else {
+      const terminal = new TerminalWriter(io.stdout);
+      this.writeOutput = (chunk) => terminal.write(chunk);
+    }
   }
 
   /** Adds an observer; one that throws is cut off and the bytes keep flowing. */
@@ -111,7 +118,6 @@ export class Relay {
     // The terminal comes first: the write is synchronous for a TTY, so observers run after it.
     this.writeOutput(chunk);
     this.notify((observer) => observer.output?.(chunk));
-    this.reclaimer.note(chunk.length);
     if (this.options.throwOnOutput) throw new Error('fault injected: throw-on-output');
   }
 
