@@ -47,7 +47,9 @@ describe('PtySession output reads', () => {
 
   test('consecutive chunks are views of the same memory: a listener must copy what it keeps', async () => {
     const buffers = new Set<ArrayBufferLike>();
-    const { chunks } = await collect('head -c 200000 /dev/zero', 'reused-buffer', (chunk) => buffers.add(chunk.buffer));
+    // The child stays a second after writing, so every byte comes by reads (the drain after an exit
+    // hands over fresh copies).
+    const { chunks } = await collect('head -c 200000 /dev/zero; sleep 1', 'reused-buffer', (chunk) => buffers.add(chunk.buffer));
     expect(chunks).toBeGreaterThan(3);
     expect(buffers.size).toBe(1);
   });
