@@ -142,23 +142,24 @@ export class PtySession {
     this.dataListeners.length = 0;
   }
 
-  /** Output arrives in one reused buffer when this Node allows it, else as node-pty's 'data' events. */
+  /**
+   * Output arrives in one reused buffer when this Node allows it, else as node-pty's 'data' events.
+   * The 'data' listener stays in either case: a runtime that accepted the switch but still pushed a read
+   * to the stream would deliver it there, so no read can be lost. Each read comes by exactly one path.
+   */
   private listenForOutput(reads: 'reused-buffer' | 'data-events'): void {
-    const socket = (this.term as unknown as NodePtyInternals)._socket;
-    if (reads === 'reused-buffer' && readIntoReusedBuffer(socket, (chunk) => this.emit(chunk))) {
-      this.reusedBuffer = true;
-      return;
-    }
-    // Each 'data' chunk is a fresh Buffer: give their memory back as output streams (see the reclaimer).
-    const reclaimer = new ReadBufferReclaimer();
+    let reclaimer: ReadBufferReclaimer | undefined;
     // With `encoding: null` node-pty delivers Buffers; its typings still say string.
     this.disposables.push(
       this.term.onData((data) => {
         const chunk = data as unknown as Uint8Array;
         this.emit(chunk);
-        reclaimer.note(chunk.length);
+        // Each 'data' chunk is a fresh Buffer: give their memory back as output streams.
+        (reclaimer ??= new ReadBufferReclaimer()).note(chunk.length);
       }),
     );
+    const socket = (this.term as unknown as NodePtyInternals)._socket;
+    this.reusedBuffer = reads === 'reused-buffer' && readIntoReusedBuffer(socket, (chunk) => this.emit(chunk));
   }
 
   private emit(chunk: Uint8Array): void {
