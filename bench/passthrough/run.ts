@@ -80,6 +80,7 @@ async function measure(file: string): Promise<void> {
   const throughput = new Map<string, number[]>();
   const rss = new Map<string, number[]>();
   const cpu = new Map<string, number[]>();
+  const startup = new Map<string, number[]>();
   // Each round runs every relay back to back, so a round's ratio to `script` compares runs made under
   // the same load; the table gives the median of those ratios and their range.
   const ratios = new Map<string, number[]>();
@@ -92,6 +93,9 @@ async function measure(file: string): Promise<void> {
       (throughput.get(relay.name) ?? throughput.set(relay.name, []).get(relay.name)!).push(mbps);
       (rss.get(relay.name) ?? rss.set(relay.name, []).get(relay.name)!).push(r.hwm_kb / 1024);
       (cpu.get(relay.name) ?? cpu.set(relay.name, []).get(relay.name)!).push((r.cpu_s / (r.bytes / 1e6)) * 100);
+      // Start-up and exit: a child that writes one byte, from the relay's exec to the reader's EOF.
+      const s = outer(relay.command('printf X'));
+      (startup.get(relay.name) ?? startup.set(relay.name, []).get(relay.name)!).push(s.seconds * 1000);
     }
     for (const relay of RELAYS) {
       const ratio = (roundMbps.get(relay.name) as number) / (roundMbps.get('script') as number);
@@ -108,8 +112,8 @@ async function measure(file: string): Promise<void> {
   const baseP50 = median(latency.get('script') ?? []);
   const baseP99 = percentile(latency.get('script') ?? [], 99);
   console.log(`passthrough benchmark: ${FILE_MB} MB file via cat, ${ROUNDS} rounds (median); ${TICKS} ticks at 10 ms for latency`);
-  console.log('| relay | throughput MB/s | vs script (range) | CPU s per 100 MB | vs script | latency p50 ms | p99 ms | p99 over script ms | peak RSS MB |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| relay | throughput MB/s | vs script (range) | CPU s per 100 MB | vs script | latency p50 ms | p99 ms | p99 over script ms | peak RSS MB | start+exit ms |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const relay of RELAYS) {
     const t = median(throughput.get(relay.name) ?? []);
     const l = latency.get(relay.name) ?? [];
@@ -117,11 +121,12 @@ async function measure(file: string): Promise<void> {
     const r = ratios.get(relay.name) ?? [];
     const range = relay.name === 'script' ? '' : ` (${fmt(Math.min(...r))}–${fmt(Math.max(...r))})`;
     console.log(
-      `| ${relay.name} | ${fmt(t, 1)} | ${fmt(median(r))}×${range} | ${fmt(median(cpu.get(relay.name) ?? []))} | ${fmt(median(cpu.get(relay.name) ?? []) / baseCpu)}× | ${fmt(median(l))} | ${fmt(p99)} | ${fmt(p99 - baseP99)} | ${fmt(Math.max(...(rss.get(relay.name) ?? [NaN])), 1)} |`,
+      `| ${relay.name} | ${fmt(t, 1)} | ${fmt(median(r))}×${range} | ${fmt(median(cpu.get(relay.name) ?? []))} | ${fmt(median(cpu.get(relay.name) ?? []) / baseCpu)}× | ${fmt(median(l))} | ${fmt(p99)} | ${fmt(p99 - baseP99)} | ${fmt(Math.max(...(rss.get(relay.name) ?? [NaN])), 1)} | ${fmt(median(startup.get(relay.name) ?? []), 0)} |`,
     );
   }
   console.log('CPU counts the relay and the `cat` it runs (the kernel\'s PTY work included): on a loaded machine it moves less than the throughput.');
   console.log('vs script: the median over rounds of each round\'s ratio (the relays of a round run back to back).');
+  console.log('start+exit: a child that writes one byte, from the relay\'s exec to the reader\'s end of file (median over rounds); part of each throughput run.');
   console.log(`goals: throughput ≥ 0.80× script; p99 latency ≤ 2 ms over script; RSS ≤ 80 MB (script p50 ${fmt(baseP50)} ms)`);
 }
 
