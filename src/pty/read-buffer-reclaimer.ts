@@ -1,9 +1,10 @@
-// Gives the memory of the PTY's read buffers back every MiB of output, instead of when V8 gets to it.
+// Gives the memory of the PTY's read buffers back every MiB of output, instead of when V8 gets to it
+// (for node-pty's 'data' events, the fallback when output cannot be read into one reused buffer).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
- * Output between two young-generation collections. Each PTY read arrives in a fresh Buffer whose
+ * Output between two young-generation collections. Each 'data' event brings a fresh Buffer whose
  * bytes live outside the JS heap; they are freed only when a collection finds the Buffer dead, and V8
  * lets tens of MB of such memory pile up before it starts one by itself (measured: the shim's peak RSS
  * during a 100 MB `cat` grew by 20–30 MB). A collection of the nearly empty young generation takes

@@ -1,5 +1,6 @@
-// The relay's young-generation collections: available on this Node, once per MiB of output, and they
-// really give dead buffers' memory back (the reason they exist: PTY reads are fresh external buffers).
+// The young-generation collections of PtySession's 'data' fallback: available on this Node, once per MiB of
+// output, and they really give dead buffers' memory back (the reason they exist: 'data' chunks are fresh
+// external buffers).
 import { describe, expect, test } from 'vitest';
 import { ReadBufferReclaimer, RECLAIM_EVERY_BYTES, youngCollector } from '../../src/pty/read-buffer-reclaimer.js';
 
