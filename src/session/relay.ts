@@ -1,4 +1,5 @@
 // The data path of a wrapped session: terminal ⇄ PTY, byte-exact, with signals, resizes and restore.
+import { isatty } from 'node:tty';
 import { PtySession, type PtySpawnOptions } from '../pty/pty-session.js';
 import type { ChildExit } from '../pty/exit-status.js';
 import { TerminalModes } from '../tty/terminal-modes.js';
@@ -41,6 +42,7 @@ export class Relay {
   private readonly observers: SessionObserver[] = [];
   private readonly cleanups: Array<() => void> = [];
   private disposed = false;
+  private hungUp = false;
   private readonly writeOutput: (chunk: Uint8Array) => void;
 
   constructor(
@@ -141,10 +143,20 @@ export class Relay {
       const bytes = filter ? filter(chunk) : chunk;
       if (bytes.length > 0) session.write(bytes);
     };
+    // A terminal's input ends only when the terminal hung up (raw mode has no end-of-file key). The
+    // kernel then sends SIGHUP, but only to a process whose controlling terminal it was: a shim started
+    // without one (setsid, some service managers) would relay for a terminal that is gone, its child
+    // alive for ever. Then the shim sends the SIGHUP itself, so the child and the record go as usual.
+    const fd = (stdin as { fd?: number }).fd ?? 0;
+    const onEnd = (): void => {
+      if (!this.hungUp && !isatty(fd)) process.kill(process.pid, 'SIGHUP');
+    };
     stdin.on('data', onData);
+    stdin.on('end', onEnd);
     stdin.resume();
     this.cleanups.push(() => {
       stdin.off('data', onData);
+      stdin.off('end', onEnd);
       stdin.pause();
     });
   }
@@ -161,7 +173,10 @@ export class Relay {
 
   private relaySignals(session: PtySession): void {
     for (const signal of FORWARDED_SIGNALS) {
-      const forward = (): void => session.kill(signal);
+      const forward = (): void => {
+        if (signal === 'SIGHUP') this.hungUp = true;
+        session.kill(signal);
+      };
       process.on(signal, forward);
       this.cleanups.push(() => process.off(signal, forward));
     }
