@@ -3,7 +3,6 @@ import { isatty } from 'node:tty';
 import { PtySession, type PtySpawnOptions } from '../pty/pty-session.js';
 import type { ChildExit } from '../pty/exit-status.js';
 import { TerminalModes } from '../tty/terminal-modes.js';
-import { TerminalWriter } from '../tty/terminal-writer.js';
 
 /** The user's side of the session. */
 export interface RelayIo {
@@ -22,10 +21,10 @@ export interface SessionObserver {
 /** Options of a relay beyond what to spawn. */
 export interface RelayOptions {
   /**
-   * Writes child output to the terminal (the report gate, which interleaves reports); default: a
-   * TerminalWriter on stdout. It must write or copy the chunk before it returns (the memory is reused).
+   * Writes child output to the terminal: a TerminalWriter, or the report gate in front of one (which
+   * interleaves reports). It must write or copy the chunk before it returns (the memory is reused).
    */
-  writeOutput?: (chunk: Uint8Array) => void;
+  writeOutput: (chunk: Uint8Array) => void;
   /** Filters the user's input on its way to the child (the native bridge's duplicate-reply cut). */
   filterInput?: (chunk: Uint8Array) => Uint8Array;
   /** Fault injection for tests of the crash path: throw from the output path, as a shim bug would. */
@@ -48,15 +47,10 @@ export class Relay {
   constructor(
     private readonly io: RelayIo,
     private readonly spawnOptions: PtySpawnOptions,
-    private readonly options: RelayOptions = {},
+    private readonly options: RelayOptions,
   ) {
     this.modes = new TerminalModes(0);
-    if (options.writeOutput) {
-      this.writeOutput = options.writeOutput;
-    } else {
-      const terminal = new TerminalWriter(io.stdout);
-      this.writeOutput = (chunk) => terminal.write(chunk);
-    }
+    this.writeOutput = options.writeOutput;
   }
 
   /** Adds an observer; one that throws is cut off and the bytes keep flowing. */

@@ -17,8 +17,8 @@ export function terminalDescriptors(): number[] {
  * Why: on exit Node restores each standard descriptor's terminal settings and aborts when that fails
  * (nodejs/node#51519; Node 20 still has the check that #58200 removed), so the shim died of SIGABRT or
  * SIGSEGV instead of exiting with the child's status. Node skips a descriptor that is no longer the file
- * it found at start-up. /dev/null rather than a bare close: a closed standard number would be the next
- * one any thread's open, pipe or dup takes, which could be the dead terminal again.
+ * it found at start-up. /dev/null rather than a bare close: a closed standard number is the next one
+ * any thread's open, pipe or dup takes, and whatever lands there would get what is meant for stdio.
  */
 export function releaseHungUpTerminals(terminals: readonly number[]): number[] {
   const released: number[] = [];
@@ -29,7 +29,7 @@ export function releaseHungUpTerminals(terminals: readonly number[]): number[] {
     } catch {
       // Already closed.
     }
-    // open() takes the lowest free number: the one just closed (0, 1 and 2 are freed in that order).
+    // open() takes the lowest free number: normally the one just closed (0, 1, 2 are done in that order).
     try {
       openSync('/dev/null', 'r+');
     } catch {
