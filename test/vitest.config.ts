@@ -9,13 +9,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/pty/**', 'node_modules/**'],
+          exclude: ['test/e2e/**', 'node_modules/**'],
         },
       },
       {
         test: {
-          name: 'pty',
-          include: ['test/pty/**/*.test.ts'],
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 60_000,

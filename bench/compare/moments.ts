@@ -29,8 +29,8 @@
 //    for blocked and error the msg holds the essential text of the scenario (the command, file, url…).
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCast } from '../../src/record/asciicast.js';
-import { reportBefore, screenBefore, type ReplayResult } from '../../src/session/replay.js';
+import { parseCast } from '../../src/recording/asciicast.js';
+import { reportBefore, screenBefore, type ReplayResult } from '../../src/recording/replay.js';
 
 /** How often the recording drivers read the screen (`waitFor` in test/harness/drive-session.mjs, which both recorders use), in seconds. */
 export const DRIVER_POLL_S = 0.05;

@@ -1,7 +1,7 @@
 // The detectors the design rejects: regexes over the escape-stripped tail of the output stream, not the screen.
 import type { Classification } from '../../src/rules/types.js';
-import type { ReplayModel } from '../../src/session/replay.js';
-import type { SweepResult } from '../../src/session/screen-classifier.js';
+import type { ReplayModel } from '../../src/recording/replay.js';
+import type { SweepResult } from '../../src/screen/screen-classifier.js';
 
 /** How much output a tail detector keeps: the last 8 KiB, as such tools usually do. */
 export const TAIL_BYTES = 8 * 1024;

@@ -3,9 +3,9 @@
 // prints markdown tables with a row block per agent and the totals (numbers, no thresholds).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadRuleFile } from '../../src/rules/load.js';
-import { loadRecording } from '../../src/session/recording.js';
-import { replay, type ReplayModel } from '../../src/session/replay.js';
+import { loadRuleFile } from '../../src/rule-files/load.js';
+import { loadRecording } from '../../src/recording/recording.js';
+import { replay, type ReplayModel } from '../../src/recording/replay.js';
 import { AGENTS, labelledMoments, listFixtures } from './moments.js';
 import { lastLineEndsWithQuestionMark, promptTextInTail, TAIL_VOCABULARY, TailModel, type TailVocabulary } from './naive.js';
 import { addMoments, formatScores, newScore, sumScores, type ScoreBlock } from './score.js';

@@ -1,5 +1,5 @@
 // Scores detectors on the labelled moments and prints the markdown tables.
-import type { ReplayResult } from '../../src/session/replay.js';
+import type { ReplayResult } from '../../src/recording/replay.js';
 import { answerAt, sameState, type Moment } from './moments.js';
 
 /** One detector's tally over every labelled moment. */

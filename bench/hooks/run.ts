@@ -14,7 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HookServer, type ReceivedSignal } from '../../src/hooks/channel.js';
+import { HookServer, type ReceivedSignal } from '../../src/hook-channel/channel.js';
 import { HOOK_EVENTS, type HookEventName } from '../../src/hooks/events.js';
 import { mapHookEvent, parsePayload } from '../../src/hooks/map-event.js';
 import { fifoHookCommand } from '../../src/hooks/settings.js';

@@ -3,8 +3,8 @@
 import { resolve } from 'node:path';
 import { RuleError } from '../rules/errors.js';
 import { MIN_COLS, MIN_ROWS } from '../screen/shadow-screen.js';
-import { loadRecording, RecordingError, type TerminalSize } from '../session/recording.js';
-import { replay } from '../session/replay.js';
+import { loadRecording, RecordingError, type TerminalSize } from '../recording/recording.js';
+import { replay } from '../recording/replay.js';
 import { formatFinal, formatTimeline } from './classify-format.js';
 import { rulesForRecording } from './classify-rules.js';
 import { EXIT } from './exit-codes.js';

@@ -2,7 +2,7 @@
 import type { Report } from '../protocol/types.js';
 import type { RuleSet, RuleTrace } from '../rules/rule-set.js';
 import type { Classification } from '../rules/types.js';
-import type { ReplayResult, ReplayScreen } from '../session/replay.js';
+import type { ReplayResult, ReplayScreen } from '../recording/replay.js';
 
 /** Bidi controls and invisible formatting, escaped so a printed line cannot reorder itself. */
 const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;

@@ -1,8 +1,8 @@
 // Which rule set `osf7501 classify` replays a recording with: --rules, else the recorded command, else the path.
 import { dirname, resolve, sep } from 'node:path';
-import { commandBasename, findByCommand, loadRuleCatalog, selectRules } from '../rules/load.js';
+import { commandBasename, findByCommand, loadRuleCatalog, selectRules } from '../rule-files/load.js';
 import type { RuleSet } from '../rules/rule-set.js';
-import type { Recording } from '../session/recording.js';
+import type { Recording } from '../recording/recording.js';
 
 /** The chosen rule set and, for `--explain`, why it was chosen. */
 export interface ChosenRules {

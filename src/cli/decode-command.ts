@@ -1,7 +1,7 @@
 // `osf7501 decode [FILE]`: every OSC 7501 report in a byte stream (or a .cast recording), one per line.
 import { readFileSync } from 'node:fs';
 import { ReportExtractor, type Extracted, type Report } from '../protocol/index.js';
-import { outputChunks, parseCast } from '../record/asciicast.js';
+import { outputChunks, parseCast } from '../recording/asciicast.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';

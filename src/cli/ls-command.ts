@@ -2,7 +2,7 @@
 import { INBOX_EXIT, INBOX_EXIT_HELP } from '../inbox/exit-codes.js';
 import { formatTable } from '../inbox/format.js';
 import type { CliIo } from './io.js';
-import { listSessions } from '../inbox/cli-lookup.js';
+import { listSessions } from './session-lookup.js';
 import { newProgram, parseArgs } from './program.js';
 
 /** Runs the ls subcommand; removes the entries of crashed shims on the way. */

@@ -5,7 +5,7 @@ import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 import { runCommand, type RunOptions } from './run-command.js';
 import { packageVersion } from './version.js';
-import { checkRecordId } from '../session/record-id.js';
+import { checkRecordId } from '../protocol/record-id.js';
 
 const DESCRIPTION = `Run a terminal program (an AI agent, a shell, anything) in a pseudo-terminal,
 byte-exact, and report its state to the terminal as OSC 7501.`;
@@ -77,7 +77,7 @@ const SUBCOMMANDS: ReadonlyMap<string, () => Promise<Subcommand>> = new Map<stri
   ['record', async () => (await import('./record-command.js')).recordCommand],
   ['decode', async () => (await import('./decode-command.js')).decodeCommand],
   ['hook', async () => (await import('./hook-command.js')).hookCommand],
-  ['demo', async () => (await import('../demo/demo-command.js')).demoCommand],
+  ['demo', async () => (await import('./demo-command.js')).demoCommand],
   ['classify', async () => (await import('./classify-command.js')).classifyCommand],
   ['rules', async () => (await import('./rules-command.js')).rulesCommand],
   ...['ls', 'watch', 'wait', 'send', 'answer'].map(

@@ -1,6 +1,6 @@
 // `osf7501 record -o FILE.cast [--] <command> [args...]`: a wrapped session, recorded as asciicast v2.
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { CastWriter } from '../record/asciicast.js';
+import { CastWriter } from '../recording/asciicast.js';
 import type { SessionObserver } from '../session/relay.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';

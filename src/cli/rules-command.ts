@@ -1,7 +1,7 @@
 // `osf7501 rules list` and `osf7501 rules check [FILE...]`: what rule sets exist and whether they are valid.
 import { Command } from 'commander';
 import { RuleError } from '../rules/errors.js';
-import { checkRuleFiles, listRules } from '../rules/load-commands.js';
+import { checkRuleFiles, listRules } from '../rule-files/load-commands.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';

@@ -4,7 +4,7 @@ import { runDirect } from '../pty/direct-run.js';
 import { shellStatus } from '../pty/exit-status.js';
 import { resolveCommand } from '../pty/resolve-command.js';
 import { RuleError } from '../rules/errors.js';
-import { commandBasename, selectRules } from '../rules/load.js';
+import { commandBasename, selectRules } from '../rule-files/load.js';
 import { Relay, type SessionObserver } from '../session/relay.js';
 import type { Reporting } from '../session/reporting.js';
 import { reportingDisabledBecause } from '../session/reporting-switch.js';
@@ -15,7 +15,7 @@ import { TerminalWriter } from '../tty/terminal-writer.js';
 import type { NotifyMode } from '../inbox/notifier.js';
 import { terminalName } from '../inbox/tty-name.js';
 import { onEmergency } from './emergency.js';
-import type { HookServer } from '../hooks/index.js';
+import type { HookServer } from '../hook-channel/index.js';
 import type { StatusReporter } from '../session/status-reporter.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
@@ -206,7 +206,7 @@ async function startHooks(
 ): Promise<{ server: HookServer; args: string[] } | undefined> {
   if (commandBasename(options.command) !== 'claude') return undefined;
   const { claudeVersionAt, defaultHookCommand, HookChannelError, HookServer, hookEventsFor, injectClaudeHooks } = await import(
-    '../hooks/index.js'
+    '../hook-channel/index.js'
   );
   let server: HookServer;
   try {

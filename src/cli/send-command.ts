@@ -5,7 +5,7 @@ import type { InputOp } from '../inbox/input-decision.js';
 import { requestInput } from '../inbox/input-client.js';
 import { printable, stateLabel } from '../inbox/format.js';
 import { runtimeDirPath, socketPath } from '../inbox/runtime-dir.js';
-import { findSession, listSessions } from '../inbox/cli-lookup.js';
+import { findSession, listSessions } from './session-lookup.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 

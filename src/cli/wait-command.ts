@@ -6,7 +6,7 @@ import { INBOX_EXIT, INBOX_EXIT_HELP } from '../inbox/exit-codes.js';
 import { stateLabel } from '../inbox/format.js';
 import { RegistryWatch } from '../inbox/registry-watch.js';
 import { satisfies, UNTIL_CHOICES, type Until } from '../inbox/wait-logic.js';
-import { findSession, listSessions } from '../inbox/cli-lookup.js';
+import { findSession, listSessions } from './session-lookup.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 

@@ -3,7 +3,7 @@ import { ensureRuntimeDir, runtimeDirPath } from '../inbox/runtime-dir.js';
 import { INBOX_EXIT, INBOX_EXIT_HELP } from '../inbox/exit-codes.js';
 import { alignRows, tableRows } from '../inbox/format.js';
 import { RegistryWatch } from '../inbox/registry-watch.js';
-import { listSessions } from '../inbox/cli-lookup.js';
+import { listSessions } from './session-lookup.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 

@@ -1,6 +1,6 @@
 // For a wrapped shell: which rule set the foreground program calls for, and whether the shell has it.
 import type { ForegroundSource } from '../pty/foreground.js';
-import type { RuleEntry } from '../rules/load.js';
+import type { RuleEntry } from '../rule-files/load.js';
 import { programNames } from '../rules/program-names.js';
 
 /** A rule set to classify with, as the screen worker takes it. */

@@ -1,15 +1,15 @@
 // Builds a session's reporting (rules, screen worker, tracker, gate, log) from the run options.
 import { readFileSync } from 'node:fs';
 import type { ExitPolicy } from '../status/index.js';
-import { commandBasename, loadRuleCatalog, selectRules } from '../rules/load.js';
+import { commandBasename, loadRuleCatalog, selectRules } from '../rule-files/load.js';
 import { ForegroundRules } from './foreground-rules.js';
 import { foregroundSource } from '../pty/foreground.js';
-import { paneRecordId, paneTitle, passthroughFor } from './record-id.js';
+import { paneRecordId, paneTitle, passthroughFor } from '../tty/multiplexer.js';
 export { NO_REPORT_ENV, reportingDisabledBecause, type ReportingOptions } from './reporting-switch.js';
 import type { ReportingOptions } from './reporting-switch.js';
 import { DEFAULT_SWEEP_TIMING } from '../sweep/sweep-scheduler.js';
 import { ReportLog } from './report-log.js';
-import { ScreenClient } from './screen-client.js';
+import { ScreenClient } from '../screen-worker/screen-client.js';
 import { NativeBridge } from './native-bridge.js';
 import { StatusReporter } from './status-reporter.js';
 import { performance } from 'node:perf_hooks';

@@ -8,7 +8,7 @@ import type { ChildExit } from '../pty/exit-status.js';
 import { signalName } from '../pty/exit-status.js';
 import type { SessionObserver } from './relay.js';
 import { ReportGate } from './report-gate.js';
-import type { SweepResult } from './screen-classifier.js';
+import type { SweepResult } from '../screen/screen-classifier.js';
 import type { Osc7501Event } from '../stream/index.js';
 import type { HookSignal } from '../hooks/events.js';
 import type { ForegroundRules, ForegroundView, RuleChoice } from './foreground-rules.js';

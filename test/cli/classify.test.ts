@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { outputBytes, parseCast } from '../../src/record/asciicast.js';
+import { outputBytes, parseCast } from '../../src/recording/asciicast.js';
 
 const BIN = fileURLToPath(new URL('../../bin/osf7501', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('../../fixtures/claude-code', import.meta.url));

@@ -17,8 +17,8 @@
 // below cuts a real recording at exactly those places (conformance.ts `splitAtXterm6003`).
 import { describe, expect, test } from 'vitest';
 import { agentById, readFixtureLabels, type Fixture } from '../../bench/compare/moments.js';
-import { loadRecording } from '../../src/session/recording.js';
-import { replay } from '../../src/session/replay.js';
+import { loadRecording } from '../../src/recording/recording.js';
+import { replay } from '../../src/recording/replay.js';
 import { describeConformance, describeTimelines, describeXterm6003, loadAgent, timeline } from './conformance.js';
 
 const CLAUDE = agentById('claude-code');

@@ -28,10 +28,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { labelledMoments, judgeMoment, listFixtures, readFixtureLabels, type Agent, type Fixture } from '../../bench/compare/moments.js';
-import { loadRuleFile } from '../../src/rules/load.js';
+import { loadRuleFile } from '../../src/rule-files/load.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
-import { loadRecording, type Recording, type RecordingEvent } from '../../src/session/recording.js';
-import { replay, type ReplayResult } from '../../src/session/replay.js';
+import { loadRecording, type Recording, type RecordingEvent } from '../../src/recording/recording.js';
+import { replay, type ReplayResult } from '../../src/recording/replay.js';
 import { makeRng } from '../stream/prng.js';
 
 /** The repository. */

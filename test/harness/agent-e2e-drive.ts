@@ -1,4 +1,4 @@
-// The session the Codex, Gemini and OpenCode e2e tests drive (test/pty/<agent>-e2e.test.ts): the shim on the
+// The session the Codex, Gemini and OpenCode e2e tests drive (test/e2e/<agent>-e2e.test.ts): the shim on the
 // agent in a real outer PTY; at the prompt, `make a build log` → its shell command approved with Enter → the
 // turn's end; `run the tests` → its command denied with Esc → idle; then the agent's own way out. After each step
 // the driver waits for the screen to show it, then for its report. Each file gives its agent's screens, pauses
@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Report } from '../../src/protocol/index.js';
-import { OuterTerminal } from '../pty/support/outer-terminal.js';
+import { OuterTerminal } from '../e2e/support/outer-terminal.js';
 import {
   extract,
   readLog,

@@ -1,9 +1,9 @@
-// Shared by the end-to-end tests of agents under the shim (test/pty/<agent>-e2e.test.ts): an @xterm/headless
+// Shared by the end-to-end tests of agents under the shim (test/e2e/<agent>-e2e.test.ts): an @xterm/headless
 // mirror of the outer terminal, report decoding, typing, and the --log file.
 import xtermHeadless from '@xterm/headless';
 import { readFileSync } from 'node:fs';
 import { ReportExtractor, type Extracted, type Report } from '../../src/protocol/index.js';
-import type { OuterTerminal } from '../pty/support/outer-terminal.js';
+import type { OuterTerminal } from '../e2e/support/outer-terminal.js';
 
 const { Terminal } = xtermHeadless;
 

@@ -1,9 +1,9 @@
 // What it takes to run Codex CLI, Gemini CLI or OpenCode against test/harness/mock-agents.mjs, for the
-// recorder (record-agent.mjs) and the end-to-end tests (test/pty/<agent>-e2e.test.ts): find (or install) the
+// recorder (record-agent.mjs) and the end-to-end tests (test/e2e/<agent>-e2e.test.ts): find (or install) the
 // agent, start the mock, make a throw-away HOME and project that skip every first-run screen the scenario
 // does not want, and the agent's environment and arguments.
 //
-//   import { AGENTS, ensureAgent, startAgentMock, makeAgentSandbox } from '../harness/agents.mjs';
+//   import { AGENTS, ensureAgent, startAgentMock, makeAgentSandbox } from './agents.mjs';
 
 import fs from 'node:fs';
 import os from 'node:os';

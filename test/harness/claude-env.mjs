@@ -2,7 +2,7 @@
 // binary, start the mock, and make a throw-away HOME and project that skip every first-run screen.
 // The same set-up as record-claude.mjs (see README.md, "The recorder", step 1 and 2).
 //
-//   import { ensureClaude, startMock, makeSandbox, claudeEnv } from '../harness/claude-env.mjs';
+//   import { ensureClaude, startMock, makeSandbox, claudeEnv } from './claude-env.mjs';
 
 import fs from 'node:fs';
 import os from 'node:os';

@@ -81,10 +81,10 @@ export function recordingStem({ outRoot, version, scenario, cols, rows, answer75
 }
 
 // ------------------------------------------------------------------------- asciicast writer (from src/)
-/** Loads src/record/asciicast.ts by transpiling it (Node 20 cannot run .ts; the build may be absent). */
+/** Loads src/recording/asciicast.ts by transpiling it (Node 20 cannot run .ts; the build may be absent). */
 async function loadAsciicast() {
   const ts = require('typescript');
-  const src = fs.readFileSync(path.join(repo, 'src', 'record', 'asciicast.ts'), 'utf8');
+  const src = fs.readFileSync(path.join(repo, 'src', 'recording', 'asciicast.ts'), 'utf8');
   const js = ts.transpileModule(src, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   }).outputText;

@@ -4,9 +4,9 @@ import { closeSync, constants, existsSync, lstatSync, mkdtempSync, openSync, rmS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { HookServer, HOOK_FIFO_ENV, HOOK_TOKEN_ENV, type ReceivedSignal, type RefusedMessage } from '../../src/hooks/channel.js';
+import { HookServer, HOOK_FIFO_ENV, HOOK_TOKEN_ENV, type ReceivedSignal, type RefusedMessage } from '../../src/hook-channel/channel.js';
 import { PAYLOAD_MAX_BYTES, type HookSignal } from '../../src/hooks/events.js';
-import { sendLine } from '../../src/hooks/hook-client.js';
+import { sendLine } from '../../src/hook-channel/hook-client.js';
 import { encodeHookLine, LINE_MAX_BYTES } from '../../src/hooks/wire.js';
 
 /** Hang guard for one expected event (not a performance bound). */

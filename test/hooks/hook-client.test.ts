@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
-import { HookServer, type ReceivedSignal } from '../../src/hooks/channel.js';
+import { HookServer, type ReceivedSignal } from '../../src/hook-channel/channel.js';
 import { PAYLOAD_MAX_BYTES } from '../../src/hooks/events.js';
-import { readPayload, runHook, sendLine, type PayloadStream } from '../../src/hooks/hook-client.js';
+import { readPayload, runHook, sendLine, type PayloadStream } from '../../src/hook-channel/hook-client.js';
 
 /** Longer than any read in these tests; a read that resolves early shows it did not need the timer. */
 const LONG_WAIT_MS = 60_000;

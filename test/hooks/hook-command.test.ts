@@ -3,7 +3,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
 import { hookCommand } from '../../src/cli/hook-command.js';
 import type { CliIo } from '../../src/cli/io.js';
-import { HookServer, type ReceivedSignal } from '../../src/hooks/channel.js';
+import { HookServer, type ReceivedSignal } from '../../src/hook-channel/channel.js';
 
 class Sink extends Writable {
   text = '';

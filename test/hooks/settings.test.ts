@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { SettingsError } from '../../src/hooks/errors.js';
 import { DEFAULT_HOOK_EVENTS } from '../../src/hooks/events.js';
-import { injectClaudeHooks, INLINE_SETTINGS_MAX_BYTES } from '../../src/hooks/inject.js';
+import { injectClaudeHooks, INLINE_SETTINGS_MAX_BYTES } from '../../src/hook-channel/inject.js';
 import {
   findSettingsArguments,
   argvHookCommand,

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
-import { HookServer, type RefusedMessage } from '../../src/hooks/channel.js';
+import { HookServer, type RefusedMessage } from '../../src/hook-channel/channel.js';
 import { HOOK_EVENTS, PAYLOAD_MAX_BYTES, type HookEventName, type HookSignal } from '../../src/hooks/events.js';
 import { needsPayload } from '../../src/hooks/map-event.js';
 import { fifoHookCommand } from '../../src/hooks/settings.js';

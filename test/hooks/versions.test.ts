@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { claudeVersionAt } from '../../src/hooks/claude-version.js';
+import { claudeVersionAt } from '../../src/hook-channel/claude-version.js';
 import { DEFAULT_HOOK_EVENTS } from '../../src/hooks/events.js';
 import { atLeast, hookEventsFor } from '../../src/hooks/versions.js';
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { RuleError } from '../../src/rules/errors.js';
-import { checkRuleFiles, listRules } from '../../src/rules/load-commands.js';
-import { bundledRulesDir, packageRoot, userRulesDir } from '../../src/rules/load-paths.js';
-import { BUILT_IN_FALLBACK, commandBasename, loadRuleCatalog, selectRules } from '../../src/rules/load.js';
+import { checkRuleFiles, listRules } from '../../src/rule-files/load-commands.js';
+import { bundledRulesDir, packageRoot, userRulesDir } from '../../src/rule-files/load-paths.js';
+import { BUILT_IN_FALLBACK, commandBasename, loadRuleCatalog, selectRules } from '../../src/rule-files/load.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/u, '');
 const BUNDLED = join(ROOT, 'rules');

@@ -2,7 +2,7 @@
 // of test/session: what it wrote, as `state[:kind]` strings, and a wait for a condition.
 import { ReportExtractor } from '../../../src/protocol/index.js';
 import type { Classification } from '../../../src/rules/types.js';
-import type { SweepResult } from '../../../src/session/screen-classifier.js';
+import type { SweepResult } from '../../../src/screen/screen-classifier.js';
 import { StatusReporter } from '../../../src/session/status-reporter.js';
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -6,7 +6,7 @@ import {
   outputChunks,
   parseCast,
   parseResize,
-} from '../../src/record/asciicast.js';
+} from '../../src/recording/asciicast.js';
 
 function recorder(header = { width: 80, height: 24, env: { TERM: 'xterm-256color' } }) {
   let text = '';

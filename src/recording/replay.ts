@@ -5,7 +5,7 @@ import type { Classification } from '../rules/types.js';
 import { StatusTracker } from '../status/index.js';
 import { DEFAULT_SWEEP_TIMING, SweepScheduler, type SweepTiming } from '../sweep/sweep-scheduler.js';
 import type { Recording } from './recording.js';
-import { ScreenClassifier, type SweepResult } from './screen-classifier.js';
+import { ScreenClassifier, type SweepResult } from '../screen/screen-classifier.js';
 
 /** What a replay feeds and sweeps: the shim's ScreenClassifier, or a stand-in (the comparison bench's naive detectors). */
 export interface ReplayModel {

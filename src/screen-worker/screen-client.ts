@@ -1,7 +1,7 @@
 // The relay's side of the screen worker: holds output for it until a sweep, asks for sweeps.
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import type { SweepResult } from './screen-classifier.js';
+import type { SweepResult } from '../screen/screen-classifier.js';
 import { OutputBacklog } from '../screen/output-backlog.js';
 import type { FromScreenWorker, ToScreenWorker } from './screen-messages.js';
 

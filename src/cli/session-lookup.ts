@@ -1,11 +1,11 @@
 // Shared by the inbox subcommands: the registry directory, session lookup, one-line errors.
-import { InboxError } from './errors.js';
-import { INBOX_EXIT } from './exit-codes.js';
-import type { SessionEntry } from './entry.js';
-import { readSessions } from './registry.js';
-import { runtimeDirPath } from './runtime-dir.js';
-import { selectSession } from './select.js';
-import type { CliIo } from '../cli/io.js';
+import { InboxError } from '../inbox/errors.js';
+import { INBOX_EXIT } from '../inbox/exit-codes.js';
+import type { SessionEntry } from '../inbox/entry.js';
+import { readSessions } from '../inbox/registry.js';
+import { runtimeDirPath } from '../inbox/runtime-dir.js';
+import { selectSession } from '../inbox/select.js';
+import type { CliIo } from './io.js';
 
 /** The live sessions, or the exit status after printing why the registry cannot be read. */
 export function listSessions(name: string, io: CliIo, clean = false): SessionEntry[] | number {

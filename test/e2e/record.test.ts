@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { outputBytes, parseCast } from '../../src/record/asciicast.js';
+import { outputBytes, parseCast } from '../../src/recording/asciicast.js';
 import { CHILDREN, OuterTerminal, runInTerminal, splitReports } from './support/outer-terminal.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'osf-record-'));

@@ -1,9 +1,9 @@
 // The edge of the settings injection: reads the user's `--settings` file, writes an oversized result to a file.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SettingsError } from './errors.js';
-import { DEFAULT_HOOK_EVENTS, type HookEventName } from './events.js';
-import { findSettingsArguments, mergeHookSettings, settingsValueKind, shimHooks, withSettingsArgument, type HookCommand, type SettingsArgument } from './settings.js';
+import { SettingsError } from '../hooks/errors.js';
+import { DEFAULT_HOOK_EVENTS, type HookEventName } from '../hooks/events.js';
+import { findSettingsArguments, mergeHookSettings, settingsValueKind, shimHooks, withSettingsArgument, type HookCommand, type SettingsArgument } from '../hooks/settings.js';
 
 /** Longest merged settings passed inline: Linux refuses one argument over 128 KiB (MAX_ARG_STRLEN) with E2BIG. */
 export const INLINE_SETTINGS_MAX_BYTES = 96 * 1024;

@@ -3,9 +3,9 @@
 // hooks do not use it: they are plain sh, without node's start-up.
 import { closeSync, constants, fstatSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isHookEventName, PAYLOAD_MAX_BYTES } from './events.js';
-import { needsPayload, parsePayload, type HookPayload } from './map-event.js';
-import { encodeHookLine, HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from './wire.js';
+import { isHookEventName, PAYLOAD_MAX_BYTES } from '../hooks/events.js';
+import { needsPayload, parsePayload, type HookPayload } from '../hooks/map-event.js';
+import { encodeHookLine, HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from '../hooks/wire.js';
 
 /** The whole call, from start to the line handed to the kernel: a hook must never hold the agent up. */
 export const HOOK_BUDGET_MS = 200;

@@ -1,7 +1,7 @@
 // The screen worker: parses the child's output and classifies it off the relay's thread.
 import { parentPort } from 'node:worker_threads';
 import { compileRuleFile } from '../rules/compile.js';
-import { ScreenClassifier } from './screen-classifier.js';
+import { ScreenClassifier } from '../screen/screen-classifier.js';
 import type { FromScreenWorker, ToScreenWorker } from './screen-messages.js';
 
 const port = parentPort;

@@ -1,7 +1,7 @@
 // The shadow screen and the rules together: bytes in, a classification of the visible rows out.
 import type { RuleSet } from '../rules/rule-set.js';
 import type { Classification } from '../rules/types.js';
-import { ShadowScreen } from '../screen/shadow-screen.js';
+import { ShadowScreen } from './shadow-screen.js';
 
 /** One sweep's outcome: the same visible text as last time is not classified again. */
 export type SweepResult =

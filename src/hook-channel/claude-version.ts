@@ -1,7 +1,7 @@
 // Claude Code's version from where its executable lives, without running it (that would cost ~0.3 s).
 import { readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { parseVersion } from './versions.js';
+import { parseVersion } from '../hooks/versions.js';
 
 /** Package names whose package.json next to (or above) the executable carries the version. */
 const PACKAGE_NAME = /^@anthropic-ai\/claude-code(?:-[a-z0-9-]+)?$/;

@@ -2,11 +2,11 @@
 // any program, so a newcomer sees the reports (idle → working → blocked → working → done → clear).
 import { join } from 'node:path';
 import { InvalidArgumentError } from 'commander';
-import { EXIT } from '../cli/exit-codes.js';
-import type { CliIo } from '../cli/io.js';
-import { newProgram, parseArgs } from '../cli/program.js';
-import { runCommand } from '../cli/run-command.js';
-import { PACKAGE_ROOT } from '../cli/version.js';
+import { EXIT } from './exit-codes.js';
+import type { CliIo } from './io.js';
+import { newProgram, parseArgs } from './program.js';
+import { runCommand } from './run-command.js';
+import { PACKAGE_ROOT } from './version.js';
 
 /** The simulated agent, compiled into the package. */
 export const FAKE_AGENT_PATH = join(PACKAGE_ROOT, 'dist', 'src', 'demo', 'fake-agent.js');

@@ -1,6 +1,6 @@
 // What the `osf7501 rules list` and `osf7501 rules check` subcommands report.
 import { resolve } from 'node:path';
-import { RuleError } from './errors.js';
+import { RuleError } from '../rules/errors.js';
 import { duplicateApp, listFolder, loadRuleCatalog, loadRuleFile, type LoadOptions, type RuleOrigin } from './load.js';
 import { bundledRulesDir, userRulesDir } from './load-paths.js';
 

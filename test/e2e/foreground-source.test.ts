@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { foregroundSource, type ForegroundSource } from '../../src/pty/foreground.js';
 import { PtySession } from '../../src/pty/pty-session.js';
 import { ForegroundRules, type RuleChoice } from '../../src/session/foreground-rules.js';
-import { loadRuleCatalog } from '../../src/rules/load.js';
+import { loadRuleCatalog } from '../../src/rule-files/load.js';
 import { CHILDREN } from './support/outer-terminal.js';
 
 /** `claude` as npm installs it: a node script (its foreground process is `node …/claude`). */

@@ -8,7 +8,7 @@ import * as pty from 'node-pty';
 import { describe, expect, test } from 'vitest';
 import { TruthFollower } from '../../bench/live/truth-follower.js';
 import type { TruthEntry } from '../../src/demo/truth-log.js';
-import { loadRuleFile } from '../../src/rules/load.js';
+import { loadRuleFile } from '../../src/rule-files/load.js';
 import type { Classification } from '../../src/rules/types.js';
 import { ShadowScreen } from '../../src/screen/shadow-screen.js';
 

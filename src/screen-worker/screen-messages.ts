@@ -1,5 +1,5 @@
 // The messages between the shim's main thread and its screen worker.
-import type { SweepResult } from './screen-classifier.js';
+import type { SweepResult } from '../screen/screen-classifier.js';
 
 /** Main thread → worker. */
 export type ToScreenWorker =

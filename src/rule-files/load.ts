@@ -1,10 +1,10 @@
 // The I/O edge of the rules: read bundled and user rule files, pick the set for a command.
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve } from 'node:path';
-import { compileRuleFile } from './compile.js';
-import { RuleError } from './errors.js';
+import { compileRuleFile } from '../rules/compile.js';
+import { RuleError } from '../rules/errors.js';
 import { bundledRulesDir, userRulesDir, type RuleEnv } from './load-paths.js';
-import { RuleSet } from './rule-set.js';
+import { RuleSet } from '../rules/rule-set.js';
 
 /** Where a rule file came from: the package, the user's config folder, or `--rules FILE`. */
 export type RuleOrigin = 'bundled' | 'user' | 'file';

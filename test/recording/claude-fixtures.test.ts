@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { outputBytes, parseCast } from '../../src/record/asciicast.js';
+import { outputBytes, parseCast } from '../../src/recording/asciicast.js';
 
 const root = join(import.meta.dirname, '..', '..', 'fixtures', 'claude-code');
 const casts: string[] = [];

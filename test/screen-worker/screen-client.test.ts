@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { SCREEN_BACKLOG_BYTES } from '../../src/screen/output-backlog.js';
 // The compiled client: its worker thread is started from the compiled screen-worker.js beside it
 // (`npm test` builds first).
-import { ScreenClient } from '../../dist/src/session/screen-client.js';
+import { ScreenClient } from '../../dist/src/screen-worker/screen-client.js';
 
 const GENERIC = fileURLToPath(new URL('../../rules/generic.toml', import.meta.url));
 const encoder = new TextEncoder();

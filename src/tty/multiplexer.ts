@@ -1,25 +1,8 @@
-// Which OSC 7501 record a session reports on: `--id`, a tmux pane's own, or the root record.
+// The multiplexers between the shim and the terminal (tmux, GNU screen): the pane's record id, its name, the passthrough.
 import { spawnSync } from 'node:child_process';
-import { idProblem } from '../protocol/grammar.js';
 
 /** Longest wait for tmux to name the pane (the title is a nicety; the session must not wait on it). */
 const TMUX_QUERY_TIMEOUT_MS = 500;
-
-/** A bad `--id`: the message names the value and what the protocol allows. */
-export class RecordIdError extends Error {
-  readonly exitCode = 2;
-  constructor(id: string, problem: string) {
-    super(`--id "${id}": ${problem} (ids are /-separated segments of [A-Za-z0-9_.+-], 1–32 bytes each, at most 8 levels and 128 bytes)`);
-    this.name = 'RecordIdError';
-  }
-}
-
-/** Validates an explicit `--id`. */
-export function checkRecordId(id: string): string {
-  const problem = idProblem(id);
-  if (problem !== null) throw new RecordIdError(id, problem);
-  return id;
-}
 
 /** Inside tmux, `tmux/<pane number>` from `$TMUX_PANE` (`%12` → `tmux/12`); else undefined (the root record). */
 export function paneRecordId(env: NodeJS.ProcessEnv): string | undefined {

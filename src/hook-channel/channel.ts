@@ -6,12 +6,12 @@ import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { HookChannelError } from './errors.js';
-import { PAYLOAD_MAX_BYTES, type HookSignal } from './events.js';
-import { mapHookEvent, parsePayload, type HookPayload } from './map-event.js';
-import { decodeHookLine, HOOK_FIFO_ENV, HOOK_TOKEN_ENV, LINE_MAX_BYTES, type LineRejection } from './wire.js';
+import { HookChannelError } from '../hooks/errors.js';
+import { PAYLOAD_MAX_BYTES, type HookSignal } from '../hooks/events.js';
+import { mapHookEvent, parsePayload, type HookPayload } from '../hooks/map-event.js';
+import { decodeHookLine, HOOK_FIFO_ENV, HOOK_TOKEN_ENV, LINE_MAX_BYTES, type LineRejection } from '../hooks/wire.js';
 
-export { HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from './wire.js';
+export { HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from '../hooks/wire.js';
 
 /** A partial line (no newline yet) left this long is dropped: a hook writes its whole line at once. */
 const PARTIAL_LINE_MS = 1000;

@@ -1,6 +1,6 @@
 // What a replay reads: an asciicast v2 recording (output on its clock, resizes) or raw terminal bytes (no clock).
 import { readFileSync } from 'node:fs';
-import { parseCast, parseResize } from '../record/asciicast.js';
+import { parseCast, parseResize } from './asciicast.js';
 
 /** One thing that happened to the terminal, `t` in seconds on the recording's clock. */
 export type RecordingEvent =

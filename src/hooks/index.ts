@@ -1,9 +1,0 @@
-// The lifecycle-hooks signal: inject Claude Code hooks through --settings, receive them on a private FIFO.
-export { HookServer, HOOK_FIFO_ENV, HOOK_TOKEN_ENV, type HookServerOptions, type ReceivedSignal, type RefusedMessage } from './channel.js';
-export { HookChannelError, SettingsError, type ChannelErrorCode, type SettingsErrorCode } from './errors.js';
-export { DEFAULT_HOOK_EVENTS, HOOK_EVENTS, type HookBlockedKind, type HookEventName, type HookSignal, type HookState } from './events.js';
-export { argvHookCommand, defaultHookCommand, fifoHookCommand, type HookCommand } from './settings.js';
-export { injectClaudeHooks, type InjectOptions, type InjectResult } from './inject.js';
-export { mapHookEvent } from './map-event.js';
-export { claudeVersionAt } from './claude-version.js';
-export { hookEventsFor, PERMISSION_REQUEST_SINCE } from './versions.js';
