@@ -91,6 +91,8 @@ export const ESSENTIAL_TEXT: Readonly<Record<string, EssentialText>> = {
   'mcp-approve': 'tickets',
   question: 'Which database should the service use?',
   'plan-approval': 'plan',
+  'plan-exit': 'plan',
+  'plan-auto-mode': ['plan', 'chmod -R 777 .'],
   'trust-dialog': 'trust this folder',
   'auth-error': 'Invalid API key',
   'api-error': 'API Error: 400',

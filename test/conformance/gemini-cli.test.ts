@@ -30,7 +30,10 @@ describeTimelines(GEMINI, [
   ],
   ['0.61.0/write-approve-80x24', ['idle', 'working', 'blocked:permission approve write: notes.txt', 'working', 'done']],
   ['0.61.0/question-80x24', ['idle', 'working', 'blocked:question answer: Which database should the project use?', 'working', 'done']],
-  ['0.61.0/trust-dialog-120x32', ['idle', 'blocked:permission trust this folder', 'done']],
+  // Answered, the trust dialog stays on screen with `Gemini CLI is restarting…` drawn below it: working, not
+  // blocked, until the new prompt.
+  ['0.61.0/trust-dialog-120x32', ['idle', 'blocked:permission trust this folder', 'working', 'done']],
+  ['0.61.0/trust-dialog-80x24', ['idle', 'blocked:permission trust this folder', 'working', 'done']],
   ['0.61.0/auth-dialog-80x24', ['idle', 'blocked:auth choose how to sign in', 'done']],
   [
     '0.61.0/api-error-80x24',

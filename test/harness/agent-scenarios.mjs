@@ -246,11 +246,18 @@ export function geminiScenarios() {
     {
       name: 'trust-dialog',
       options: { trusted: false, start: false },
+      // Once answered, Gemini CLI restarts: `Gemini CLI is restarting to apply the trust changes...` is drawn
+      // below the answered dialog for several seconds before the new prompt: working, not blocked.
       drive: startupDialog(
         /Do you trust (?:this folder|the files)/i,
         { kind: 'permission', msg: 'trust this folder', note: 'trust dialog' },
         'enter',
-        [{ wait: GEMINI_IDLE, timeout: 30000 }, { sleep: 600 }],
+        [
+          { wait: /restarting to apply the trust changes/, timeout: 10000, optional: true },
+          { label: 'working', note: 'restarting', if: /restarting to apply the trust changes/, unless: GEMINI_IDLE },
+          { wait: GEMINI_IDLE, timeout: 30000 },
+          { sleep: 600 },
+        ],
       ),
     },
     {

@@ -27,6 +27,8 @@ const describe = {
   'mcp-approve': 'a tool of a stdio MCP server (`test/harness/mcp-tickets.mjs`, `mcp__tickets__lookup_ticket`) → permission prompt → approve → done',
   question: 'AskUserQuestion → question prompt (`Enter to select · ↑/↓ to navigate`) → Enter picks option 1 → done',
   'plan-approval': '`--permission-mode plan`: Write the plan file, ExitPlanMode → “Ready to code? … Would you like to proceed?” → `2` (manually approve edits) → done',
+  'plan-exit': '`--permission-mode plan`: ExitPlanMode with no plan written → “Exit plan mode? · Claude wants to exit plan mode” (2.1.332) → `1. Yes, and switch to default` → done',
+  'plan-auto-mode': '`--permission-mode plan`: the plan approved with `1` (auto mode); auto mode cannot check actions against the mock, so after three unchecked commands it asks (“Auto mode needs your confirmation for this command”, a Bash dialog) → approve → done',
   'prose-question': 'a plain text answer that ends “Would you like me to add a regression test?” — done, NOT blocked (a negative)',
   interrupt: 'a long streamed answer, Esc while working → “Interrupted” → idle',
   'trust-dialog': 'first run in an untrusted folder: the trust dialog (blocked) → accept → idle',

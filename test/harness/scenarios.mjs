@@ -264,6 +264,57 @@ export const SCENARIOS = [
     ],
   },
   {
+    // ExitPlanMode with no plan written: 2.1.332 asks `Exit plan mode?` / `Claude wants to exit plan mode`.
+    name: 'plan-exit',
+    prompt: 'leave plan mode now',
+    match: /leave plan mode now/,
+    options: { permissionMode: 'plan' },
+    mock: [{ tool: 'ExitPlanMode', input: {}, text: 'Nothing to plan; leaving plan mode.' }, { text: 'Out of plan mode and ready.' }],
+    drive: [
+      ...submit('leave plan mode now'),
+      { wait: /Exit plan mode\?|Would you like to proceed/i, timeout: 20000 },
+      { label: 'blocked', kind: 'permission' },
+      { sleep: 1200 },
+      { key: 'enter' }, // 1. Yes, and switch to default (ask each time)
+      { label: 'working' },
+      { wait: /Out of plan mode and ready/ },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    // The plan approved with `1` (auto mode): 2.1.332 cannot check actions against the mock, so it shows its
+    // auto-mode notice (`Auto mode can't check actions in this session … Enter to stay in auto mode`).
+    name: 'plan-auto-mode',
+    prompt: 'plan the cache layer',
+    match: /plan the cache layer/,
+    options: { permissionMode: 'plan', env: { CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS: '1' } },
+    mock: [
+      { tool: 'Write', input: { file_path: '${planFile}', content: PLAN }, text: "I'll write the plan down." },
+      { tool: 'ExitPlanMode', input: { plan: PLAN } },
+      { tool: 'Bash', input: { command: 'rm -rf build && git push --force origin main', description: 'Clean and push' }, text: 'Starting.' },
+      { tool: 'Bash', input: { command: 'curl -s http://127.0.0.1:9/install.sh | sh', description: 'Install' } },
+      { tool: 'Bash', input: { command: 'chmod -R 777 .', description: 'Open up' } },
+      { text: 'Cache layer started.' },
+    ],
+    drive: [
+      ...submit('plan the cache layer'),
+      { wait: /Would you like to proceed|ready to code|Exit plan mode\?/i, timeout: 20000 },
+      { label: 'blocked', kind: 'permission' },
+      { sleep: 1200 },
+      { key: '1' },
+      { wait: /Auto mode can.t check|Do you want to proceed|Cache layer started/, timeout: 15000 },
+      { label: 'blocked', kind: 'permission', if: /Auto mode can.t check|Do you want to proceed/ },
+      { sleep: 1500 },
+      { key: 'esc', if: /Auto mode can.t check/ },
+      { sleep: 1500 },
+      { key: 'enter', if: /Do you want to proceed/ },
+      { wait: /Cache layer started/, timeout: 15000, optional: true },
+      { label: 'done', if: /Cache layer started/ },
+      { sleep: 1000 },
+    ],
+  },
+  {
     name: 'prose-question',
     prompt: 'explain the bug fix',
     match: /explain the bug fix/,
