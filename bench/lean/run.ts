@@ -1,0 +1,235 @@
+// Benchmark: what the shim costs where it should cost nothing — pipe mode, start-up, an idle spinner —
+// each side by side with its baselines in one run, in interleaved rounds (medians of paired figures:
+// the machine is shared, so compare within a run, not across runs).
+//
+//   node dist/bench/lean/run.js [pipe] [startup] [idle]     (no argument: all three)
+//
+// LEAN_PIPE_ROUNDS (default 20), LEAN_STARTUP_ROUNDS (15), LEAN_IDLE_ROUNDS (3), LEAN_SPIN_S (10).
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as pty from 'node-pty';
+import { BIN, ROOT } from '../outer-pty.js';
+import { readProcStats } from '../live/proc-stats.js';
+
+const PIPE_ROUNDS = Number(process.env['LEAN_PIPE_ROUNDS'] ?? 20);
+const STARTUP_ROUNDS = Number(process.env['LEAN_STARTUP_ROUNDS'] ?? 15);
+const IDLE_ROUNDS = Number(process.env['LEAN_IDLE_ROUNDS'] ?? 3);
+const SPIN_S = Number(process.env['LEAN_SPIN_S'] ?? 10);
+/** Start-up left out of the spinner's CPU figure. */
+const IDLE_WARMUP_MS = 2000;
+const SPINNER = join(ROOT, 'bench', 'lean', 'spinner.mjs');
+const NODE = process.execPath;
+/** What the first-byte children print; the first read that completes it is the child's first byte. */
+const MARK = 'LEAN-FIRST-BYTE';
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+const range = (xs: readonly number[], digits: number): string =>
+  xs.length === 0 ? '' : `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+const push = (m: Map<string, number[]>, key: string, value: number): void => {
+  (m.get(key) ?? m.set(key, []).get(key)!).push(value);
+};
+/** Every round runs the variants back to back, in alternating order. */
+const inRoundOrder = <T>(xs: readonly T[], round: number): readonly T[] => (round % 2 === 0 ? xs : [...xs].reverse());
+
+/** The benchmark's own environment for every variant: no osf7501 session around it, no tmux. */
+function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env = { ...process.env, OSF7501_SESSION: '', TERM: 'xterm-256color', ...extra } as Record<string, string>;
+  delete env['TMUX'];
+  delete env['STY'];
+  return env;
+}
+
+interface Variant {
+  name: string;
+  argv: string[];
+  env?: Record<string, string>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pipe mode: stdin /dev/null, stdout and stderr pipes; wall time of spawn to exit.
+
+async function pipeSection(): Promise<void> {
+  const variants: Variant[] = [
+    { name: '`true`', argv: ['true'] },
+    { name: '`sh -c true`', argv: ['sh', '-c', 'true'] },
+    { name: '`node -e 0`', argv: [NODE, '-e', '0'] },
+    { name: '`osf7501 true`', argv: [BIN, 'true'] },
+    { name: '`osf7501 --no-report true`', argv: [BIN, '--no-report', 'true'] },
+    { name: '`osf7501 --rules claude-code true`', argv: [BIN, '--rules', 'claude-code', 'true'] },
+    { name: '`node bin/osf7501 true`', argv: [NODE, BIN, 'true'] },
+  ];
+  const wall = new Map<string, number[]>();
+  const over = new Map<string, number[]>();
+  for (let round = 0; round < PIPE_ROUNDS; round++) {
+    const ms = new Map<string, number>();
+    for (const v of inRoundOrder(variants, round)) {
+      const t0 = process.hrtime.bigint();
+      const r = spawnSync(v.argv[0] as string, v.argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: baseEnv(v.env) });
+      const t = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (r.status !== 0) throw new Error(`${v.argv.join(' ')}: status ${r.status}: ${r.stderr?.toString()}`);
+      ms.set(v.name, t);
+      push(wall, v.name, t);
+    }
+    for (const v of variants) push(over, v.name, (ms.get(v.name) as number) - (ms.get('`true`') as number));
+  }
+  console.log(`\npipe mode: stdin /dev/null, stdout a pipe; spawn to exit, ${PIPE_ROUNDS} interleaved rounds`);
+  console.log('| command | median ms | over `true` ms (median of paired rounds) | range |');
+  console.log('| --- | --- | --- | --- |');
+  for (const v of variants) {
+    const o = over.get(v.name) ?? [];
+    console.log(`| ${v.name} | ${median(wall.get(v.name) ?? []).toFixed(1)} | ${median(o).toFixed(1)} | ${range(o, 1)} |`);
+  }
+  console.log('goal: `osf7501 CMD` ≤ 15 ms over `CMD` itself');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Start-up: a real PTY plays the terminal; from the spawn to the read that brings the child's first output.
+
+interface FirstByte {
+  ms: number;
+}
+
+function firstByte(v: Variant): Promise<FirstByte> {
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const term = pty.spawn(v.argv[0] as string, v.argv.slice(1), {
+      name: 'xterm-256color',
+      cols: 100,
+      rows: 30,
+      cwd: ROOT,
+      env: baseEnv(v.env),
+      encoding: null,
+    } as pty.IPtyForkOptions);
+    let seen = '';
+    let at: number | undefined;
+    term.onData((data) => {
+      if (at !== undefined) return;
+      seen += Buffer.from(data as unknown as Uint8Array).toString('latin1');
+      if (seen.includes(MARK)) at = Number(process.hrtime.bigint() - t0) / 1e6;
+    });
+    term.onExit(() => {
+      if (at === undefined) reject(new Error(`${v.argv.join(' ')}: exited without its first byte; saw ${JSON.stringify(seen.slice(0, 200))}`));
+      else resolve({ ms: at });
+    });
+  });
+}
+
+async function startupSection(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'osf-lean-'));
+  try {
+    // A stand-in `claude` (a script on PATH): the shim sets up Claude's hooks for it, as for the real one.
+    const claude = join(dir, 'claude');
+    writeFileSync(claude, `#!/bin/sh\nprintf ${MARK}\n`);
+    chmodSync(claude, 0o755);
+    const printf = ['printf', MARK];
+    const variants: Variant[] = [
+      { name: '`printf` (the PTY alone)', argv: printf },
+      { name: '`node -e 0` (+ one write)', argv: [NODE, '-e', `process.stdout.write('${MARK}')`] },
+      { name: '`script`', argv: ['script', '-q', '-c', printf.join(' '), '/dev/null'] },
+      { name: '`osf7501 --no-report printf`', argv: [BIN, '--no-report', ...printf] },
+      { name: '`osf7501 printf`', argv: [BIN, ...printf] },
+      { name: '`osf7501 claude` (hooks, claude-code rules)', argv: [BIN, 'claude'], env: { PATH: `${dir}:${process.env['PATH'] ?? ''}` } },
+    ];
+    const ms = new Map<string, number[]>();
+    const ratio = new Map<string, number[]>();
+    for (let round = 0; round < STARTUP_ROUNDS; round++) {
+      const got = new Map<string, number>();
+      for (const v of inRoundOrder(variants, round)) {
+        const r = await firstByte(v);
+        got.set(v.name, r.ms);
+        push(ms, v.name, r.ms);
+      }
+      const base = got.get('`node -e 0` (+ one write)') as number;
+      for (const v of variants) push(ratio, v.name, (got.get(v.name) as number) / base);
+    }
+    console.log(`\nstart-up: exec → the child's first byte at a real PTY, ${STARTUP_ROUNDS} interleaved rounds`);
+    console.log('| command | median ms | vs `node -e 0` (median of paired rounds) | range |');
+    console.log('| --- | --- | --- | --- |');
+    for (const v of variants) {
+      const r = ratio.get(v.name) ?? [];
+      console.log(`| ${v.name} | ${median(ms.get(v.name) ?? []).toFixed(0)} | ${median(r).toFixed(2)}× | ${range(r, 2)} |`);
+    }
+    console.log('goal: the wrapped child\'s first byte ≤ 1.6× `node -e 0`');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Idle: a 10 Hz spinner that changes one row; the relay's CPU (all threads) after start-up, and its peak RSS.
+
+interface IdleRun {
+  cpuPercent: number;
+  peakRssMb: number;
+}
+
+function idleRun(v: Variant): Promise<IdleRun> {
+  return new Promise((resolve, reject) => {
+    const term = pty.spawn(v.argv[0] as string, v.argv.slice(1), {
+      name: 'xterm-256color',
+      cols: 100,
+      rows: 30,
+      cwd: ROOT,
+      env: baseEnv({ LEAN_SPIN_MS: String(IDLE_WARMUP_MS + SPIN_S * 1000 + 700), ...v.env }),
+      encoding: null,
+    } as pty.IPtyForkOptions);
+    term.onData(() => {});
+    let first: { at: bigint; cpu: number } | undefined;
+    let result: IdleRun | undefined;
+    setTimeout(() => {
+      const s = readProcStats(term.pid);
+      if (s !== undefined) first = { at: process.hrtime.bigint(), cpu: s.cpuSeconds };
+    }, IDLE_WARMUP_MS);
+    setTimeout(() => {
+      const s = readProcStats(term.pid);
+      if (s === undefined || first === undefined) return;
+      const seconds = Number(process.hrtime.bigint() - first.at) / 1e9;
+      result = { cpuPercent: (100 * (s.cpuSeconds - first.cpu)) / seconds, peakRssMb: s.peakRssKb / 1024 };
+    }, IDLE_WARMUP_MS + SPIN_S * 1000);
+    term.onExit(() => {
+      if (result === undefined) reject(new Error(`${v.argv.join(' ')}: exited before the measurement ended`));
+      else resolve(result);
+    });
+  });
+}
+
+async function idleSection(): Promise<void> {
+  const spinner = [NODE, SPINNER];
+  const variants: Variant[] = [
+    { name: '`script`', argv: ['script', '-q', '-c', spinner.join(' '), '/dev/null'] },
+    { name: '`osf7501 --no-report`', argv: [BIN, '--no-report', ...spinner] },
+    { name: '`osf7501 --rules claude-code` (reports on)', argv: [BIN, '--rules', 'claude-code', ...spinner] },
+  ];
+  const cpu = new Map<string, number[]>();
+  const rss = new Map<string, number[]>();
+  for (let round = 0; round < IDLE_ROUNDS; round++) {
+    for (const v of inRoundOrder(variants, round)) {
+      const r = await idleRun(v);
+      push(cpu, v.name, r.cpuPercent);
+      push(rss, v.name, r.peakRssMb);
+    }
+  }
+  console.log(`\nidle: a 10 Hz Claude-like spinner (one row changes), ${SPIN_S} s after ${IDLE_WARMUP_MS / 1000} s of start-up, ${IDLE_ROUNDS} interleaved rounds`);
+  console.log('| relay | CPU % of one core (median) | range | peak RSS MB (median) | range |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const v of variants) {
+    const c = cpu.get(v.name) ?? [];
+    const m = rss.get(v.name) ?? [];
+    console.log(`| ${v.name} | ${median(c).toFixed(2)} | ${range(c, 2)} | ${median(m).toFixed(1)} | ${range(m, 1)} |`);
+  }
+  console.log('goals: ≤ 1.0 % of one core with reports on; peak RSS ≤ 60 MB');
+}
+
+const SECTIONS: Record<string, () => Promise<void>> = { pipe: pipeSection, startup: startupSection, idle: idleSection };
+const asked = process.argv.slice(2);
+for (const name of asked) if (!(name in SECTIONS)) throw new Error(`unknown section ${name} (pipe, startup, idle)`);
+const load = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout?.trim() ?? '?';
+console.log(`lean benchmark, ${new Date().toISOString()}, load ${load}, node ${process.version}`);
+for (const name of asked.length === 0 ? Object.keys(SECTIONS) : asked) await (SECTIONS[name] as () => Promise<void>)();
