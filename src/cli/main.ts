@@ -92,6 +92,9 @@ const SUBCOMMANDS: ReadonlyMap<string, () => Promise<Subcommand>> = new Map<stri
   ),
 ]);
 
+/** The subcommands' names; bin/osf7501's shell part hands these to Node (test/cli/launcher.test.ts). */
+export const SUBCOMMAND_NAMES: readonly string[] = [...SUBCOMMANDS.keys()];
+
 /** Runs the CLI on `argv` (without node and script) and resolves to the process exit status. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const load = argv[0] === undefined ? undefined : SUBCOMMANDS.get(argv[0]);
