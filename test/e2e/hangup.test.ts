@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { BIN, REPO } from './support/outer-terminal.js';
 
-const HANG_UP = join(REPO, 'test', 'pty', 'support', 'hang-up.py');
+const HANG_UP = join(REPO, 'test', 'e2e', 'support', 'hang-up.py');
 /** How long the shim may take to exit after the hang-up: a hang guard, not a speed bound. */
 const EXIT_WAIT_SECONDS = 20;
 const xdg = mkdtempSync(join(tmpdir(), 'osf-hangup-'));
