@@ -88,6 +88,9 @@ const EXPECTED: Record<HookEventName, HookSignal> = {
   Stop: { event: 'Stop', state: 'done' },
 };
 
+/** A hang guard, not a speed goal: 64 sh processes at once took 6 s on a loaded 2-core machine. */
+const CROWD_TIMEOUT_MS = 60_000;
+
 describe('the command', () => {
   test.each(HOOK_EVENTS)('%s starts no node, names the FIFO and token by their variables and ends with exit 0', (event) => {
     const command = fifoHookCommand(event);
@@ -122,7 +125,7 @@ describe('the sh hook', () => {
     const count = (signal: HookSignal): number => signals.filter((s) => isDeepStrictEqual(s, signal)).length;
     for (const event of HOOK_EVENTS) expect(count(EXPECTED[event]), `${event} in ${JSON.stringify(signals)}`).toBe(events.filter((e) => e === event).length);
     expect(readdirSync(server.directory)).toEqual(['hook.fifo']);
-  });
+  }, CROWD_TIMEOUT_MS);
 
   test('a stranger\'s line (the FIFO without the token) is refused, and no signal comes of it', async () => {
     const { server, signals, refused, until } = await start();

@@ -28,6 +28,9 @@ function outputChunks(file: string): Uint8Array[] {
     .map(([, , data]) => Buffer.from(data, 'utf8'));
 }
 
+/** A hang guard, not a speed goal: a long recording (Gemini CLI's 370 KB spinner) takes ~5 s on a loaded 2-core machine. */
+const RECORDING_TIMEOUT_MS = 60_000;
+
 const casts = castFiles().map((file) => [file.slice(FIXTURES.length), file] as const);
 
 describe.skipIf(casts.length === 0)('StreamScanner on recorded agent sessions', () => {
@@ -36,7 +39,7 @@ describe.skipIf(casts.length === 0)('StreamScanner on recorded agent sessions', 
     const stream = Buffer.concat(chunks);
     const seen = observe(chunks);
     expect(seen).toEqual({ ...predict(expectedSafePoints(tokenize(stream)), seen.ends.keys()), events: expectedEvents(stream) });
-  });
+  }, RECORDING_TIMEOUT_MS);
 
   test('Claude Code 2.1.332 recordings contain its own query and reports', () => {
     const claude = casts.filter(([name]) => name.includes('2.1.332'));
