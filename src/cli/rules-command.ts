@@ -40,8 +40,10 @@ export async function rulesCommand(argv: string[], io: CliIo): Promise<number> {
     .argument('[files...]', 'rule files to check')
     .action((files: string[]) => {
       for (const check of checkRuleFiles(files, options)) {
-        if (check.ok) io.stdout.write(`ok\t${check.path}\t${check.app}, ${check.rules} rules\n`);
-        else {
+        if (check.ok) {
+          io.stdout.write(`ok\t${check.path}\t${check.app}, ${check.rules} rules\n`);
+          for (const warning of check.warnings) io.stderr.write(`osf7501: warning: ${warning}\n`);
+        } else {
           io.stderr.write(`osf7501: ${check.error.message}\n`);
           status = EXIT.usage;
         }

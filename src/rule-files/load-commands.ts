@@ -1,6 +1,7 @@
 // What the `osf7501 rules list` and `osf7501 rules check` subcommands report.
 import { resolve } from 'node:path';
 import { RuleError } from '../rules/errors.js';
+import { lintRules } from '../rules/pattern-lint.js';
 import { duplicateApp, listFolder, loadRuleCatalog, loadRuleFile, type LoadOptions, type RuleOrigin } from './load.js';
 import { bundledRulesDir, userRulesDir } from './load-paths.js';
 
@@ -34,7 +35,7 @@ export function listRules(options: LoadOptions = {}): RuleListing[] {
 
 /** The verdict on one file of `osf7501 rules check`. */
 export type RuleCheck =
-  | { path: string; ok: true; app: string; rules: number }
+  | { path: string; ok: true; app: string; rules: number; warnings: string[] }
   | { path: string; ok: false; error: RuleError };
 
 /**
@@ -57,7 +58,7 @@ export function checkRuleFiles(paths: readonly string[] = [], options: LoadOptio
       const first = apps.get(key);
       if (folder !== '' && first !== undefined) throw duplicateApp(file, rules.app, first);
       apps.set(key, file);
-      return { path, ok: true, app: rules.app, rules: rules.rules.length };
+      return { path, ok: true, app: rules.app, rules: rules.rules.length, warnings: lintRules(file, rules.rules) };
     } catch (error) {
       if (error instanceof RuleError) return { path, ok: false, error };
       throw error;
