@@ -23,7 +23,8 @@
 //  - `done` — the shim REPORTS done (the status tracker, after its settle window): the screen is idle
 //    after a working turn;
 //  - `idle` that ends a turn (the label before it is `working`, or a `blocked` inside a turn) — the
-//    shim reports idle, not done (the turn was cut short: Esc, a denied permission);
+//    shim reports idle, not done (the turn was cut short: Esc, a denied permission); a `working` noted
+//    `restarting` (Gemini CLI restarting after its trust dialog) is no turn;
 //  - anything else — the screen classification of the last sweep before that instant has L's state,
 //    and L's kind when L has one (Claude Code reports its fullscreen upsell as blocked with no kind);
 //    for blocked and error the msg holds the essential text of the scenario (the command, file, url…).
@@ -229,6 +230,14 @@ export function driverKeyTimes(castPath: string): number[] {
     .map((e) => e.time);
 }
 
+/**
+ * A `working` the driver notes as `restarting` (Gemini CLI restarting after its folder-trust answer) is the
+ * agent busy between a start-up dialog and its first prompt, not a turn: the idle after it ends no turn.
+ */
+function startsNoTurn(label: FixtureLabel | undefined): boolean {
+  return label?.source === 'driver' && label.state === 'working' && label.note === 'restarting';
+}
+
 /** The labelled moments of one of `agent`'s recordings; `end` is when the replay ended (seconds). */
 export function labelledMoments(agent: Agent, fixture: Fixture, end: number): Moment[] {
   const all = readFixtureLabels(fixture.labels);
@@ -249,10 +258,11 @@ export function labelledMoments(agent: Agent, fixture: Fixture, end: number): Mo
     const key = keys.find((k) => k > label.t) ?? Number.POSITIVE_INFINITY;
     const at = Math.min((next?.t ?? exit) - lag, key, end);
     if (at <= label.t) return; // a window shorter than one driver poll shows nothing to check
-    const before = labels.slice(0, i).filter((l) => l.state !== 'clear');
+    const before = labels.slice(0, i).filter((l) => l.state !== 'clear' && !startsNoTurn(l));
     const previous = before.at(-1)?.state;
     const endsTurn =
       label.state === 'idle' &&
+      !startsNoTurn(labels[i - 1]) &&
       (previous === 'working' || (previous === 'blocked' && before.some((l) => l.state === 'working')));
     const text = prompt === undefined ? undefined : typeof essential === 'string' ? essential : essential?.[prompt];
     moments.push({

@@ -256,6 +256,7 @@ export function geminiScenarios() {
           { wait: /restarting to apply the trust changes/, timeout: 10000, optional: true },
           { label: 'working', note: 'restarting', if: /restarting to apply the trust changes/, unless: GEMINI_IDLE },
           { wait: GEMINI_IDLE, timeout: 30000 },
+          { label: 'idle', note: 'restarted' },
           { sleep: 600 },
         ],
       ),

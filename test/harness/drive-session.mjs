@@ -312,10 +312,19 @@ export function startSession({ file, args, cwd, env, cols, rows, title, scrollba
     label,
     run,
     waitQuiet,
-    /** Waits for the idle screen (`timeoutMs`), then `settleMs` more, and labels `idle` (note `start`). */
-    async start(timeoutMs, settleMs) {
+    /**
+     * Waits for the idle screen (`timeoutMs`), then `settleMs` more, and labels `idle` (note `start`). With
+     * `nativeMs` (an agent that reports once its query is answered) it first waits up to that long for the
+     * agent's first own report: on a loaded machine the query comes after the prompt is drawn, and a prompt
+     * typed before the first report leaves the recording without the agent's own `idle`.
+     */
+    async start(timeoutMs, settleMs, nativeMs = 0) {
       const ok = await waitFor(isIdle, timeoutMs);
       if (!ok) problems.push('idle prompt never appeared');
+      if (nativeMs > 0 && answer7501) {
+        const reported = await waitFor(() => labels.some((l) => l.source === 'native' && l.state), nativeMs);
+        if (!reported) problems.push(`no report of its own within ${nativeMs} ms of the idle prompt`);
+      }
       await sleep(settleMs);
       label('idle', undefined, 'start');
     },

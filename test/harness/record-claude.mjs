@@ -49,6 +49,12 @@ const version = execFileSync(claudeCmd[0], [...claudeCmd.slice(1), '--version'],
   .trim()
   .split(/\s+/)[0];
 
+/** Claude Code reports its own state (once its query is answered) from 2.1.295 on. */
+const REPORTS_NATIVELY = (() => {
+  const [major = 0, minor = 0, patch = 0] = version.split('.').map(Number);
+  return major > 2 || (major === 2 && (minor > 1 || (minor === 1 && patch >= 295)));
+})();
+
 // ------------------------------------------------------------------------------------------ one run
 async function record(scenario, cols, rows, mockUrl) {
   const opts = scenario.options ?? {};
@@ -87,7 +93,7 @@ async function record(scenario, cols, rows, mockUrl) {
   });
 
   // Start: wait for the idle prompt (or, for the trust dialog scenario, let the drive do the waiting).
-  if (trusted && !opts.upsell) await session.start(30000, 400);
+  if (trusted && !opts.upsell) await session.start(30000, 400, REPORTS_NATIVELY ? 15000 : 0);
   await session.run(scenario.drive);
 
   // Always leave with /exit so every recording ends the way a session ends.
