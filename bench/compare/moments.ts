@@ -100,6 +100,10 @@ export const ESSENTIAL_TEXT: Readonly<Record<string, EssentialText>> = {
   'fullscreen-upsell': 'dialog open',
 };
 
+/** The long commands of the Copilot CLI recordings (test/harness/agent-turns.mjs): the msg must hold them whole. */
+const COPILOT_LONG_BUILD = 'mkdir -p build/logs && touch build/logs/build.log && echo "build started" > build/logs/latest.txt';
+const COPILOT_LONG_TEST = 'npm test -- --coverage --reporter=verbose --testTimeout=60000 && npm run lint -- --max-warnings=0';
+
 /** The agents with recordings, in table order. */
 export const AGENTS: readonly Agent[] = [
   {
@@ -165,6 +169,25 @@ export const AGENTS: readonly Agent[] = [
       question: 'Which database should the project use?',
       'api-error': 'mock 400',
       'auth-error': 'mock 401',
+    },
+  },
+  // ---- i18a: GitHub Copilot CLI
+  {
+    id: 'copilot',
+    title: 'Copilot CLI',
+    fixtures: 'fixtures/copilot',
+    rules: 'rules/copilot.toml',
+    truth: 'driver',
+    essential: {
+      'shell-approve': COPILOT_LONG_BUILD,
+      'shell-deny': COPILOT_LONG_TEST,
+      'approve-then-deny': [COPILOT_LONG_BUILD, COPILOT_LONG_TEST],
+      'write-approve': 'notes.txt',
+      question: 'Which database should the project use?',
+      'trust-dialog': 'trust this folder',
+      'sign-in': 'sign in',
+      'api-error': 'mock 400',
+      'auth-error': '401',
     },
   },
 ];

@@ -73,12 +73,26 @@ export const OPENCODE_TAIL: TailVocabulary = {
   working: /esc interrupt/iu,
 };
 
+/** GitHub Copilot CLI (i18a): its dialogs' questions, the sign-in notice, the `✗` error entries, the footer's `Working`. */
+export const COPILOT_TAIL: TailVocabulary = {
+  prompts: [
+    ['Do you want to run this command?', 'permission'],
+    ['Do you want to create', 'permission'],
+    ['Do you trust the files in this folder?', 'permission'],
+    ['Copilot needs information.', 'question'],
+    ['Please use /login to sign in', 'auth'],
+  ],
+  error: /✗ 400 |Authentication failed with provider/u,
+  working: /\bWorking\b/u,
+};
+
 /** Each agent's vocabulary, by agent id (bench/compare/moments.ts AGENTS). */
 export const TAIL_VOCABULARY: Readonly<Record<string, TailVocabulary>> = {
   'claude-code': CLAUDE_CODE_TAIL,
   codex: CODEX_TAIL,
   'gemini-cli': GEMINI_CLI_TAIL,
   opencode: OPENCODE_TAIL,
+  copilot: COPILOT_TAIL,
 };
 
 // CSI, OSC (BEL or ST), DCS/SOS/PM/APC strings, charset designations, then any other two-byte escape.

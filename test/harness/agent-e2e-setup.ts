@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { ensureAgent, startAgentMock, type AgentMock, type InstalledAgent } from './agents.mjs';
+import { ensureAgent, startAgentMock, type AgentId, type AgentMock, type InstalledAgent } from './agents.mjs';
 import { ensureClaude, startMock, type InstalledClaude, type Mock } from './claude-env.mjs';
 
 /** How long an install from the registry may take. */
@@ -31,7 +31,7 @@ type SkipContext = { skip(note?: string): void };
 
 /** What a test gets once the set-up ran. */
 export interface AgentE2eReady {
-  id: 'codex' | 'gemini' | 'opencode';
+  id: AgentId;
   agent: InstalledAgent;
   mock: AgentMock;
 }
@@ -57,7 +57,7 @@ function mockForFile<M extends { stop(): void }>(name: string, start: (options: 
 }
 
 /** Registers the file's beforeAll/afterAll for `id@version`; `title` names it in the skip warning. */
-export function setUpAgentE2e(id: 'codex' | 'gemini' | 'opencode', version: string, title: string): AgentE2e {
+export function setUpAgentE2e(id: AgentId, version: string, title: string): AgentE2e {
   const mock = mockForFile(`osf-${id}-e2e`, startAgentMock);
   let agent: InstalledAgent | undefined;
   let skipReason: string | undefined;

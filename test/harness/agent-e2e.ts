@@ -16,7 +16,7 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
  * to run interactively ("No input provided via stdin", exit 42).
  */
 const FOREIGN_ENV =
-  /^(TMUX|TMUX_PANE|STY|OSF7501_.*|ANTHROPIC_.*|CLAUDE_.*|CLAUDECODE|OPENAI_.*|CODEX_.*|GEMINI_.*|GOOGLE_.*|OPENCODE_.*|CI|CONTINUOUS_INTEGRATION|BUILD_NUMBER|RUN_ID|GITHUB_ACTIONS)$/;
+  /^(TMUX|TMUX_PANE|STY|OSF7501_.*|ANTHROPIC_.*|CLAUDE_.*|CLAUDECODE|OPENAI_.*|CODEX_.*|GEMINI_.*|GOOGLE_.*|OPENCODE_.*|COPILOT_.*|GH_TOKEN|GITHUB_TOKEN|QWEN_.*|CI|CONTINUOUS_INTEGRATION|BUILD_NUMBER|RUN_ID|GITHUB_ACTIONS)$/;
 
 /** Runs `make` with FOREIGN_ENV taken out of process.env (OuterTerminal copies process.env). */
 export function withoutForeignEnv<T>(make: () => T): T {

@@ -364,8 +364,216 @@ export function opencodeScenarios() {
   ];
 }
 
+// --------------------------------------------------------------------------- i18a: GitHub Copilot CLI
+
+/** The footer while a turn runs: a spinner glyph, `Working` (`· 96 B` once text streams), `esc esc interrupt`. */
+const COP_WORKING = /^ \S (?:Working|Cancelling)\b/m;
+/** The footer at rest (`Interactive · Manual Approval · / commands`). */
+const COP_IDLE = /Interactive · /;
+/** The approval dialog's question: a shell command, a file to create or edit, a URL… */
+const COP_APPROVAL = /Do you want to (?:run this command|create|edit|fetch|allow)\b[^\n]*\?/;
+
+/** The commands of `prepare the build folder` and `run the full test suite` (agent-turns.mjs): 97 characters, they wrap at 80 columns. */
+const LONG_BUILD = 'mkdir -p build/logs && touch build/logs/build.log && echo "build started" > build/logs/latest.txt';
+const LONG_TEST = 'npm test -- --coverage --reporter=verbose --testTimeout=60000 && npm run lint -- --max-warnings=0';
+
+/**
+ * GitHub Copilot CLI (1.0.102): scenarios. Copilot is slow on a loaded machine (a turn can take ten seconds
+ * to start): every wait is long, and every key is sent only once the screen shows what it answers.
+ */
+export function copilotScenarios() {
+  const a = { working: COP_WORKING, submitTimeout: 30000 };
+  const LONG = 90000;
+  /** The turn is over once the footer's `Working` is gone. */
+  const done = [{ waitGone: COP_WORKING, timeout: LONG }, { wait: COP_IDLE, timeout: 10000 }, ...settle('done')];
+  const approve = (prompt, msg, answer) => [
+    ...submit(a, prompt),
+    { wait: COP_APPROVAL, timeout: LONG },
+    ...answerDialog('permission', msg, 'enter'),
+    { waitGone: COP_APPROVAL, timeout: 30000 },
+    { label: 'working', note: 'approved' },
+    { wait: answer, timeout: LONG },
+    ...done,
+  ];
+  /** Esc at the dialog: `Operation cancelled by user`, and the turn stops. */
+  const deny = (prompt, msg) => [
+    ...submit(a, prompt),
+    { wait: COP_APPROVAL, timeout: LONG },
+    ...answerDialog('permission', msg, 'esc'),
+    { waitGone: COP_APPROVAL, timeout: 30000 },
+    { wait: /Operation cancelled by user/, timeout: 30000, optional: true },
+    { waitGone: COP_WORKING, timeout: 30000 },
+    { wait: COP_IDLE, timeout: 10000 },
+    ...settle('idle', { note: 'denied' }),
+  ];
+  const error = (prompt, text) => [
+    ...submit(a, prompt),
+    { wait: text, timeout: LONG },
+    { waitGone: COP_WORKING, timeout: 30000 },
+    ...settle('error'),
+  ];
+  return [
+    idleStart(),
+    {
+      name: 'slow-answer',
+      drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: LONG }, ...done],
+    },
+    { name: 'long-answer', drive: [...submit(a, 'list every file'), { wait: /That is the whole list\./, timeout: LONG }, ...done] },
+    { name: 'shell-approve', drive: approve('prepare the build folder', `approve shell: ${LONG_BUILD}`, /build\/logs holds build\.log/) },
+    { name: 'shell-deny', drive: deny('run the full test suite', `approve shell: ${LONG_TEST}`) },
+    {
+      name: 'approve-then-deny',
+      drive: [
+        ...approve('prepare the build folder', `approve shell: ${LONG_BUILD}`, /build\/logs holds build\.log/),
+        ...deny('run the full test suite', `approve shell: ${LONG_TEST}`),
+      ],
+    },
+    { name: 'write-approve', drive: approve('create notes.txt', 'approve create: notes.txt', /Wrote notes\.txt with one line\./) },
+    {
+      name: 'question',
+      drive: [
+        ...submit(a, 'pick a database'),
+        { wait: /Copilot needs information\.[\s\S]*enter accept/, timeout: LONG },
+        ...answerDialog('question', 'answer: Which database should the project use?', 'enter'),
+        { waitGone: /Copilot needs information\./, timeout: 30000 },
+        { label: 'working', note: 'answered' },
+        { wait: /Noted: the project will use/, timeout: LONG },
+        ...done,
+      ],
+    },
+    { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), { wait: /regression\s+test\?/, timeout: LONG }, ...done] },
+    {
+      // The footer says `esc esc interrupt`, but two Esc presses while the answer streamed never stopped it in
+      // these runs; Ctrl+C once does (a second one would exit).
+      name: 'interrupt',
+      drive: [
+        ...submit(a, 'write a long essay'),
+        { wait: /Point 6:/, timeout: LONG },
+        { sleep: 300 },
+        { key: 'ctrl-c' },
+        { waitGone: COP_WORKING, timeout: 30000 },
+        { wait: COP_IDLE, timeout: 10000 },
+        ...settle('idle', { note: 'interrupted' }),
+      ],
+    },
+    {
+      // Copilot takes up to a minute to draw its first screen on a loaded machine: longer waits than startupDialog's.
+      name: 'trust-dialog',
+      options: { trusted: false, start: false },
+      drive: [
+        { wait: /Do you trust the files in this folder\?[\s\S]*esc to cancel/, timeout: LONG },
+        { label: 'blocked', kind: 'permission', msg: 'trust this folder', note: 'trust dialog' },
+        { sleep: 1000 },
+        { key: 'enter' },
+        { wait: COP_IDLE, timeout: LONG },
+        { sleep: 600 },
+        ...settle('idle'),
+      ],
+    },
+    {
+      // No provider and no GitHub sign-in (the network is a closed local port): Copilot asks for /login.
+      name: 'sign-in',
+      options: { signIn: true, start: false },
+      drive: [{ wait: /Please use \/login to sign in/, timeout: LONG }, ...settle('blocked', { kind: 'auth', msg: 'sign in to Copilot', note: 'sign-in notice' })],
+    },
+    { name: 'api-error', drive: error('trigger a bad request', /mock 400/) },
+    { name: 'auth-error', drive: error('trigger an auth failure', /Authentication failed/) },
+    exitScenario(),
+  ];
+}
+
+// ---------------------------------------------------------------------------------- i18a: Qwen Code
+
+const QWEN_WORKING = /esc to cancel/;
+const QWEN_APPROVAL = /Allow execution of\b[^\n]*\?|Apply this change\?|Do you want to proceed\?|Allow\b[^\n]*\?/;
+const QWEN_OPTIONS = /1\. (?:Yes, allow once|Allow once)/;
+const QWEN_IDLE = /Type your message/;
+
+/** Qwen Code (0.24.4): scenarios (its screens are Gemini CLI's, from which it was forked). */
+export function qwenScenarios() {
+  const a = { working: QWEN_WORKING, submitTimeout: 20000 };
+  const LONG = 90000;
+  /** The turn is over once the working hint goes. */
+  const done = [{ waitGone: QWEN_WORKING, timeout: LONG }, ...settle('done')];
+  const dialog = [{ wait: QWEN_APPROVAL, timeout: LONG }, { wait: QWEN_OPTIONS, timeout: 10000 }];
+  const approve = (prompt, msg, answer) => [
+    ...submit(a, prompt),
+    ...dialog,
+    ...answerDialog('permission', msg, 'enter'),
+    { waitGone: QWEN_OPTIONS, timeout: 30000 },
+    { label: 'working', note: 'approved' },
+    { wait: answer, timeout: LONG },
+    ...done,
+  ];
+  const deny = (prompt, msg) => [
+    ...submit(a, prompt),
+    ...dialog,
+    ...answerDialog('permission', msg, 'esc'),
+    { waitGone: QWEN_OPTIONS, timeout: 30000 },
+    { waitGone: QWEN_WORKING, timeout: 30000 },
+    ...settle('idle', { note: 'denied' }),
+  ];
+  const error = (prompt) => [...submit(a, prompt), { waitGone: QWEN_WORKING, timeout: LONG }, ...settle('error')];
+  return [
+    idleStart(),
+    {
+      name: 'slow-answer',
+      drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: LONG }, ...done],
+    },
+    { name: 'shell-approve', drive: approve('prepare the build folder', `approve shell: ${LONG_BUILD}`, /build\/logs holds build\.log/) },
+    { name: 'shell-deny', drive: deny('run the full test suite', `approve shell: ${LONG_TEST}`) },
+    {
+      name: 'approve-then-deny',
+      drive: [
+        ...approve('prepare the build folder', `approve shell: ${LONG_BUILD}`, /build\/logs holds build\.log/),
+        ...deny('run the full test suite', `approve shell: ${LONG_TEST}`),
+      ],
+    },
+    { name: 'write-approve', drive: approve('create notes.txt', 'approve write: notes.txt', /Wrote notes\.txt with one line\./) },
+    {
+      name: 'question',
+      drive: [
+        ...submit(a, 'pick a database'),
+        { wait: /Which database should the project use\?/, timeout: LONG },
+        { wait: /PostgreSQL/, timeout: 10000 },
+        ...answerDialog('question', 'answer: Which database should the project use?', 'enter'),
+        { sleep: 500 },
+        { key: 'enter', if: /Which database should the project use\?[\s\S]*(?:Submit|Review|enter to)/i },
+        { label: 'working', note: 'answered' },
+        { wait: /Noted: the project will use/, timeout: LONG },
+        ...done,
+      ],
+    },
+    { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), { wait: /regression\s+test\?/, timeout: LONG }, ...done] },
+    {
+      name: 'interrupt',
+      drive: [...interruptAt(a, /Point 8:/, LONG), { waitGone: QWEN_WORKING, timeout: 30000 }, ...settle('idle', { note: 'interrupted' })],
+    },
+    {
+      name: 'trust-dialog',
+      options: { trusted: false, start: false },
+      drive: startupDialog(
+        /Do you trust (?:this folder|the files)/i,
+        { kind: 'permission', msg: 'trust this folder', note: 'trust dialog' },
+        'enter',
+        [{ wait: QWEN_IDLE, timeout: 60000 }, { sleep: 1000 }],
+      ),
+    },
+    {
+      name: 'auth-dialog',
+      options: { auth: 'dialog', start: false, leave: [{ key: 'ctrl-c' }, { sleep: 500 }, { key: 'ctrl-c' }] },
+      drive: startupScreen(/How would you like to authenticate|Get started|Select Authentication|authenticat/i, { kind: 'auth', msg: 'choose how to sign in', note: 'auth dialog' }),
+    },
+    { name: 'api-error', drive: error('trigger a bad request') },
+    { name: 'auth-error', drive: error('trigger an auth failure') },
+    exitScenario(),
+  ];
+}
+
 export const SCENARIOS = {
   codex: codexScenarios,
   gemini: geminiScenarios,
   opencode: opencodeScenarios,
+  copilot: copilotScenarios,
+  qwen: qwenScenarios,
 };

@@ -117,6 +117,30 @@ export const TURNS = [
     match: /trigger an auth failure/,
     replies: [{ httpError: 401, message: 'Incorrect API key provided (mock 401).' }],
   },
+  // ---- i18a: shell commands long enough to wrap at 80 columns (the dialogs must give them whole).
+  {
+    match: /prepare the build folder/,
+    replies: [
+      {
+        shell: 'mkdir -p build/logs && touch build/logs/build.log && echo "build started" > build/logs/latest.txt',
+        justification: 'Do you want to prepare the build folder?',
+        description: 'Prepare the build folder',
+        text: "I'll prepare the build folder.",
+      },
+      { text: 'The build folder is ready: build/logs holds build.log and latest.txt.' },
+    ],
+  },
+  {
+    match: /run the full test suite/,
+    replies: [
+      {
+        shell: 'npm test -- --coverage --reporter=verbose --testTimeout=60000 && npm run lint -- --max-warnings=0',
+        justification: 'Do you want to run the full test suite?',
+        description: 'Run the full test suite',
+      },
+      { text: 'Understood, I will not run the test suite.' },
+    ],
+  },
   {
     match: /say hello/,
     replies: [{ text: 'Hello from the mock model.' }],

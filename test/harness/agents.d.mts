@@ -17,8 +17,20 @@ export interface AgentDef {
   exitText?: string;
   exitKeys?: object[];
   settleMs?: number;
+  startMs?: number;
+  exitMs?: number;
+  versionEnv?(): Record<string, string>;
   quiet?: CpuQuietOptions;
 }
+
+/** The agents of AGENTS. */
+export type AgentId =
+  | 'codex'
+  | 'gemini'
+  | 'opencode'
+  // i18a
+  | 'copilot'
+  | 'qwen';
 
 export interface CpuQuietOptions {
   /** Quiet means below this share of one core (percent) … */
@@ -35,7 +47,7 @@ export function processesIn(dir: string): { pid: number; exe: string }[];
 /** Waits until process `pid` uses less than maxPct % of a core over windowMs (Linux /proc; else at once). */
 export function waitCpuQuiet(pid: number, options?: CpuQuietOptions): Promise<{ quiet: boolean; waitedMs: number }>;
 
-export const AGENTS: Record<'codex' | 'gemini' | 'opencode', AgentDef>;
+export const AGENTS: Record<AgentId, AgentDef>;
 
 export function agentCacheDir(agent: string, version: string): string;
 
@@ -58,7 +70,7 @@ export interface MissingAgent {
 }
 
 export function ensureAgent(
-  agent: 'codex' | 'gemini' | 'opencode',
+  agent: AgentId,
   version: string,
   options?: { timeoutMs?: number },
 ): Promise<InstalledAgent | MissingAgent>;
@@ -81,6 +93,6 @@ export interface AgentSandbox {
 }
 
 export function makeAgentSandbox(
-  agent: 'codex' | 'gemini' | 'opencode',
+  agent: AgentId,
   options: { mockUrl: string; options?: Record<string, unknown>; files?: Record<string, string> },
 ): AgentSandbox;

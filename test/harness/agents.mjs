@@ -1,4 +1,4 @@
-// What it takes to run Codex CLI, Gemini CLI or OpenCode against test/harness/mock-agents.mjs, for the
+// What it takes to run Codex CLI, Gemini CLI, OpenCode, GitHub Copilot CLI or Qwen Code against test/harness/mock-agents.mjs, for the
 // recorder (record-agent.mjs) and the end-to-end tests (test/e2e/<agent>-e2e.test.ts): find (or install) the
 // agent, start the mock, make a throw-away HOME and project that skip every first-run screen the scenario
 // does not want, and the agent's environment and arguments.
@@ -34,6 +34,9 @@ function firstExisting(candidates) {
   return candidates.find((c) => fs.existsSync(c)) ?? null;
 }
 
+/** Where Copilot CLI unpacks its 235 MB package on first run, shared by every sandbox (`$OSF7501_COPILOT_CACHE`). */
+const copilotCache = () => ({ COPILOT_CACHE_HOME: process.env.OSF7501_COPILOT_CACHE || path.join(os.tmpdir(), 'osf7501-copilot-cache') });
+
 /**
  * The agents. Each has:
  *   app         fixtures/<app>/ and the rules' app name
@@ -44,6 +47,9 @@ function firstExisting(candidates) {
  *   idle, working          RegExps on the visible screen
  *   exitText    what to type at the idle prompt to leave (or exitKeys: driver steps)
  *   settleMs    how long the recorder waits after the idle prompt shows (default 600)
+ *   startMs     how long the recorder waits for the first idle prompt (default 45000)
+ *   exitMs      how long the recorder waits for the agent to leave after its exit keys (default 10000)
+ *   versionEnv()  optional: more environment for `<agent> --version`
  *   quiet       optional waitCpuQuiet() options: after start-up, wait until the agent stops burning CPU
  */
 export const AGENTS = {
@@ -196,6 +202,109 @@ export const AGENTS = {
     quiet: { maxPct: 10, windowMs: 2000, timeoutMs: 180_000 },
     exitText: '/exit',
   },
+  // ---- i18a: GitHub Copilot CLI -------------------------------------------------------------------
+  copilot: {
+    app: 'copilot',
+    pkg: '@github/copilot',
+    command: 'copilot',
+    findBin: (prefix) => firstExisting([path.join(prefix, 'node_modules', '.bin', 'copilot')]),
+    /**
+     * Bring-your-own-key mode (`copilot help providers`): COPILOT_PROVIDER_BASE_URL at the mock's Chat
+     * Completions, COPILOT_MODEL, a key; no GitHub sign-in then. ~/.copilot/config.json marks the first launch
+     * done (no animated banner) and trusts the project (unless options.trusted === false: the trust dialog).
+     * options.signIn leaves the provider out, so Copilot asks for /login. Every other request goes to a proxy
+     * on a closed local port, so nothing leaves the machine. The 235 MB package the binary unpacks on first run
+     * is shared across sandboxes (COPILOT_CACHE_HOME).
+     */
+    setup({ home, project, mockUrl, options = {} }) {
+      const dir = path.join(home, '.copilot');
+      fs.mkdirSync(dir, { recursive: true });
+      const config = { firstLaunchAt: '2026-01-01T00:00:00.000Z', appTipShown: true, banner: 'never' };
+      if (options.trusted !== false) config.trustedFolders = [project];
+      fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(config, null, 2));
+      const env = {
+        ...baseEnv(home),
+        ...copilotCache(),
+        COPILOT_AUTO_UPDATE: 'false',
+        HTTPS_PROXY: 'http://127.0.0.1:9',
+        HTTP_PROXY: 'http://127.0.0.1:9',
+        NO_PROXY: '127.0.0.1,localhost',
+      };
+      if (!options.signIn) {
+        Object.assign(env, {
+          COPILOT_PROVIDER_BASE_URL: `${mockUrl}/v1`,
+          COPILOT_PROVIDER_TYPE: 'openai',
+          COPILOT_PROVIDER_API_KEY: MOCK_KEY,
+          COPILOT_MODEL: 'gpt-4.1',
+        });
+      }
+      return { env, args: options.args ?? [] };
+    },
+    /** `copilot --version` unpacks the package too: into the shared cache, not the throw-away HOME. */
+    versionEnv: copilotCache,
+    idle: /Interactive · /,
+    prompt: /^❯/m,
+    working: /^ \S (?:Working|Cancelling)/m,
+    settleMs: 1500,
+    /** Copilot's first screen took up to a minute on the loaded 2-core recording machine. */
+    startMs: 120000,
+    /** `/exit` typed right after start-up was lost once; Ctrl+C twice (`ctrl+c again to exit`) always leaves. */
+    exitKeys: [{ key: 'ctrl-c' }, { wait: /ctrl\+c again to exit/, timeout: 5000, optional: true }, { key: 'ctrl-c' }],
+    /** Copilot prints its session summary and shuts its runtime down: seconds on a loaded machine. */
+    exitMs: 30000,
+  },
+  // ---- i18a: Qwen Code --------------------------------------------------------------------------------
+  qwen: {
+    app: 'qwen-code',
+    pkg: '@qwen-code/qwen-code',
+    command: 'qwen',
+    findBin: (prefix) => firstExisting([path.join(prefix, 'node_modules', '.bin', 'qwen')]),
+    /**
+     * The OpenAI-compatible provider from the environment (OPENAI_BASE_URL at the mock, OPENAI_API_KEY,
+     * OPENAI_MODEL: getAuthTypeFromEnv in its bundle) and ~/.qwen/settings.json: auth type `openai` (unless
+     * options.auth === 'dialog', which leaves both out so Qwen opens its auth dialog), approval mode `default`
+     * ("Ask permissions"; Qwen's own default is `auto`, an LLM classifier that approves on its own), no update
+     * checks, tips, telemetry or usage statistics, the built-in grep (the bundled ripgrep is not executable when
+     * npm skips install scripts). options.trusted === false turns folder trust on with no trusted folders.
+     * Other requests go to a proxy on a closed local port.
+     */
+    setup({ home, project, mockUrl, options = {} }) {
+      const dir = path.join(home, '.qwen');
+      fs.mkdirSync(dir, { recursive: true });
+      const settings = {
+        general: { enableAutoUpdate: false, disableAutoUpdate: true, disableUpdateNag: true },
+        privacy: { usageStatisticsEnabled: false },
+        telemetry: { enabled: false },
+        ui: { hideTips: true },
+        ide: { enabled: false, hasSeenNudge: true },
+        tools: { approvalMode: 'default', useRipgrep: false },
+        security: {
+          auth: options.auth === 'dialog' ? {} : { selectedType: 'openai' },
+          folderTrust: { enabled: options.trusted === false },
+        },
+      };
+      fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
+      if (options.trusted === false) fs.writeFileSync(path.join(dir, 'trustedFolders.json'), '{}');
+      const env = {
+        ...baseEnv(home),
+        HTTPS_PROXY: 'http://127.0.0.1:9',
+        HTTP_PROXY: 'http://127.0.0.1:9',
+        NO_PROXY: '127.0.0.1,localhost',
+        NO_BROWSER: 'true',
+      };
+      if (options.auth !== 'dialog') {
+        Object.assign(env, { OPENAI_BASE_URL: `${mockUrl}/v1`, OPENAI_API_KEY: MOCK_KEY, OPENAI_MODEL: 'qwen3-coder-plus' });
+      }
+      return { env, args: options.args ?? [] };
+    },
+    idle: /Type your message/,
+    prompt: /Type your message/,
+    working: /esc to cancel/,
+    /** Like Gemini CLI, the prompt shows before start-up ends (`Initializing...`). */
+    settleMs: 3000,
+    exitKeys: [{ key: 'ctrl-c' }, { sleep: 400 }, { key: 'ctrl-c' }],
+    exitMs: 20000,
+  },
 };
 
 /** CPU seconds (user + system, all threads) process PID has used so far, or undefined without /proc. */
@@ -286,7 +395,7 @@ export async function ensureAgent(agent, version, { timeoutMs = 300_000 } = {}) 
   const { bin } = installed;
   let reported;
   try {
-    reported = agentVersion(bin, { HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'osf7501-ver-')) });
+    reported = agentVersion(bin, { HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'osf7501-ver-')), ...(def.versionEnv?.() ?? {}) });
   } catch (error) {
     return { ok: false, reason: `${spec} is installed but does not run here: ${String(error.message).split('\n')[0]}` };
   }

@@ -12,8 +12,10 @@
 //   POST …/models/<model>:streamGenerateContent        Gemini API (Gemini CLI), `?alt=sse`: one
 //                                                      `data: {candidates:[…]}` per chunk; functionCall parts
 //   POST …/models/<model>:generateContent / :countTokens   the same, not streamed (Gemini CLI's side requests)
-//   POST …/chat/completions                            OpenAI Chat Completions (OpenAI-compatible providers,
-//                                                      e.g. OpenCode): SSE `data: {choices:[{delta…}]}`, tool_calls
+//   POST …/chat/completions                            OpenAI Chat Completions (OpenAI-compatible providers:
+//                                                      OpenCode, GitHub Copilot CLI's BYOK mode, Qwen Code):
+//                                                      SSE `data: {choices:[{delta…}]}`, tool_calls named after
+//                                                      the tools the request offers (chatCall)
 //   GET  …/models                                      a small model list in both formats
 //
 // The reply comes from test/harness/agent-turns.mjs: the latest plain user prompt picks the turn, the number
@@ -344,8 +346,10 @@ function chatPlan(body) {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
     if (m?.role !== 'user') continue;
-    const text = (typeof m.content === 'string' ? m.content : (m.content ?? []).map((c) => c?.text ?? '').join('\n')).trim();
-    if (!text || INJECTED.test(text)) continue;
+    // Qwen Code sends its context as `<system-reminder>` parts before the prompt's part, in one message.
+    const parts = typeof m.content === 'string' ? [m.content] : (m.content ?? []).map((c) => c?.text ?? '');
+    const text = parts.filter((t) => !INJECTED.test(t)).join('\n').trim();
+    if (!text) continue;
     promptIndex = i;
     prompt = text;
     break;
@@ -354,8 +358,43 @@ function chatPlan(body) {
   return pick(prompt, toolResults);
 }
 
+/**
+ * GitHub Copilot CLI's tools (1.0.102): `bash` {command, description}, `create` {path (absolute), file_text},
+ * `ask_user` {message, requestedSchema (a JSON-schema form: one single-select string field)}. Recognised by
+ * `create` and `ask_user`, which no other agent here offers.
+ */
+function copilotCall(reply) {
+  if (reply.shell) return { name: 'bash', arguments: { command: reply.shell, description: reply.description ?? reply.shell } };
+  if (reply.write) return { name: 'create', arguments: { filePath: reply.write.path, file_text: reply.write.content }, pathKey: 'path' };
+  if (reply.ask) {
+    const choice = { type: 'string', title: reply.ask.header, enum: reply.ask.options.map((o) => o.label) };
+    return {
+      name: 'ask_user',
+      arguments: { message: reply.ask.question, requestedSchema: { type: 'object', properties: { choice }, required: ['choice'] } },
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Qwen Code's tools (0.24.4, Gemini CLI's over Chat Completions): `run_shell_command` {command, description},
+ * `write_file` {file_path (absolute), content}, `ask_user_question` {questions: [{question, header, options,
+ * multiSelect}]}.
+ */
+function qwenCall(reply) {
+  if (reply.shell) return { name: 'run_shell_command', arguments: { command: reply.shell, description: reply.description ?? reply.shell } };
+  if (reply.write) return { name: 'write_file', arguments: { filePath: reply.write.path, content: reply.write.content }, pathKey: 'file_path' };
+  if (reply.ask) {
+    const { header, question, options } = reply.ask;
+    return { name: 'ask_user_question', arguments: { questions: [{ question, header, options, multiSelect: false }] } };
+  }
+  return undefined;
+}
+
 function chatCall(reply, toolNames) {
   const has = (n) => toolNames.includes(n);
+  if (has('create') && has('ask_user')) return copilotCall(reply);
+  if (has('run_shell_command') && has('ask_user_question')) return qwenCall(reply);
   if (reply.shell) return { name: has('bash') ? 'bash' : 'shell', arguments: { command: reply.shell, description: reply.description ?? reply.shell } };
   if (reply.write) return { name: 'write', arguments: { filePath: reply.write.path, content: reply.write.content } };
   if (reply.ask) {
@@ -373,6 +412,12 @@ async function streamChat(res, body, reply, { isClosed, side, cwd }) {
   const toolNames = (body.tools ?? []).map((t) => t?.function?.name).filter(Boolean);
   const call = chatCall(reply, toolNames);
   if (call?.arguments.filePath && cwd && !call.arguments.filePath.startsWith('/')) call.arguments.filePath = path.join(cwd, call.arguments.filePath);
+  if (call?.pathKey) {
+    // The agent names the path argument differently (Copilot's `create`: `path`).
+    call.arguments = { [call.pathKey]: call.arguments.filePath, ...call.arguments };
+    delete call.arguments.filePath;
+    delete call.pathKey;
+  }
   const base = { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
   if (body.stream === false) {
     res.writeHead(200, { 'content-type': 'application/json' });

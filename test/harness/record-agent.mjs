@@ -2,7 +2,7 @@
 // Records real Codex CLI / Gemini CLI / OpenCode sessions, driven by a script, against the mock model APIs
 // (test/harness/mock-agents.mjs). The same files as record-claude.mjs, for other agents:
 //
-//   node test/harness/record-agent.mjs --agent codex|gemini|opencode --bin <npm prefix or file>
+//   node test/harness/record-agent.mjs --agent codex|gemini|opencode|copilot|qwen --bin <npm prefix or file>
 //        [--scenario NAME[,NAME…]|all] [--size 80x24,120x32] [--out fixtures/<app>] [--mock-url URL]
 //        [--no-answer] [--verbose]
 //
@@ -33,7 +33,7 @@ const agentName = opt('agent');
 const binArg = opt('bin');
 const agent = AGENTS[agentName];
 if (!agent || !binArg || !SCENARIOS[agentName]) {
-  console.error('usage: record-agent.mjs --agent codex|gemini|opencode --bin <npm prefix or file> [--scenario a,b|all] [--size 80x24,120x32]');
+  console.error('usage: record-agent.mjs --agent codex|gemini|opencode|copilot|qwen --bin <npm prefix or file> [--scenario a,b|all] [--size 80x24,120x32]');
   process.exit(2);
 }
 const outRoot = path.resolve(opt('out', path.join(repo, 'fixtures', agent.app)));
@@ -44,7 +44,7 @@ if (!bin) {
   console.error(`no ${agentName} binary under ${binPath}`);
   process.exit(2);
 }
-const version = agentVersion(bin, { HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'osf7501-ver-')) });
+const version = agentVersion(bin, { HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'osf7501-ver-')), ...(agent.versionEnv?.() ?? {}) });
 
 // ------------------------------------------------------------------------------------------ one run
 async function record(scenario, cols, rows, mockUrl) {
@@ -67,7 +67,7 @@ async function record(scenario, cols, rows, mockUrl) {
   });
 
   if (opts.start !== false) {
-    await session.start(45000, agent.settleMs ?? 600);
+    await session.start(agent.startMs ?? 45000, agent.settleMs ?? 600);
     if (agent.quiet) await session.waitQuiet(agent.quiet);
   }
   await session.run(scenario.drive);
@@ -84,7 +84,7 @@ async function record(scenario, cols, rows, mockUrl) {
       session.label('exit', undefined, `${agent.exitText} sent`);
       session.send('\r');
     }
-    await session.waitExit(10000, 'did not exit');
+    await session.waitExit(agent.exitMs ?? 10000, 'did not exit');
   }
   const result = await session.finish(stem, { settleMs: 150, showExit: true });
   sandbox.remove();

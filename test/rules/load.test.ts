@@ -115,7 +115,7 @@ describe('selectRules', () => {
   test('--rules with an unknown app name is an error listing the known apps', () => {
     const { env } = xdgWith({ 'codex.toml': ruleFile('codex', ['codex']) });
     expect(() => selectRules('claude', { env, rules: 'cursor' })).toThrow(
-      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, gemini-cli, generic, opencode)',
+      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, copilot, gemini-cli, generic, opencode)',
     );
   });
 
@@ -153,6 +153,7 @@ describe('rules list and rules check', () => {
       ['claude-code', 'user', false],
       ['claude-code', 'bundled', true],
       ['codex', 'bundled', false],
+      ['copilot', 'bundled', false],
       ['gemini-cli', 'bundled', false],
       ['generic', 'bundled', false],
       ['opencode', 'bundled', false],
@@ -167,6 +168,7 @@ describe('rules list and rules check', () => {
     expect(results.filter((r) => r.ok).map((r) => r.path)).toEqual([
       join(BUNDLED, 'claude-code.toml'),
       join(BUNDLED, 'codex.toml'),
+      join(BUNDLED, 'copilot.toml'),
       join(BUNDLED, 'gemini.toml'),
       join(BUNDLED, 'generic.toml'),
       join(BUNDLED, 'opencode.toml'),
