@@ -3,13 +3,23 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { SweepResult } from '../screen/screen-classifier.js';
 import { OutputBacklog } from '../screen/output-backlog.js';
-import type { FromScreenWorker, ToScreenWorker } from './screen-messages.js';
+import { RowFootprint } from '../screen/row-footprint.js';
+import type { FromScreenWorker, SweepHint, ToScreenWorker } from './screen-messages.js';
 
 /**
  * During a flood (the backlog overflowed), a sweep waits until output has been quiet this long: the
  * screen is rebuilt from the flood's tail once, when the flood is over, not at every interval of it.
  */
 export const FLOOD_QUIET_MS = 30;
+
+/**
+ * Longest a sweep waits when the output since the last one changed only rows that the last sweep saw
+ * change without the classification changing (a spinner's row): such a sweep reads at most this long
+ * after the one before it, and at once when output touches any other row. A spinner at 10 Hz then costs
+ * two reads a second instead of ten; a dialog, drawn on rows of its own, is read without waiting, and
+ * even one drawn on the spinner's row waits no longer than this.
+ */
+export const VOLATILE_SWEEP_MS = 500;
 
 /** The screen worker's heap limits (MB): a screen and its rules need a few MB. */
 const WORKER_YOUNG_MB = 4;
@@ -44,6 +54,17 @@ export class ScreenClient {
   private readonly sweeps = new Map<number, (result: SweepResult) => void>();
   private failed = false;
   private disposed = false;
+  /** The rows the output since the last sweep changed, followed from the cursor that sweep reported. */
+  private footprint: RowFootprint | undefined;
+  /** Rows the last sweep saw change while its classification stayed the same. */
+  private volatile: ReadonlySet<number> = new Set();
+  /** Output came while a sweep was on its way: the sweep's cursor does not account for it. */
+  private fedDuringSweep = false;
+  private lastSweepAt = -Infinity;
+  /** The worker's screen may read differently from its last sweep: output, a new size or new rules since. */
+  private unread = true;
+  /** A sweep waiting because the output since the last one touched only volatile rows. */
+  private deferred: { timer: NodeJS.Timeout; resolve: (result: SweepResult) => void } | undefined;
 
   constructor(private readonly options: ScreenClientOptions) {
     this.size = { cols: options.cols, rows: options.rows };
@@ -55,18 +76,26 @@ export class ScreenClient {
     if (this.failed || this.disposed) return;
     this.backlog.push(chunk);
     this.lastFeedAt = now;
+    this.unread = true;
+    if (this.sweeps.size > 0) this.fedDuringSweep = true;
+    this.footprint?.push(chunk);
+    if (this.deferred !== undefined && !this.onlyVolatileRows()) this.sweepDeferredNow();
   }
 
   /** Follows the PTY's size (the output before the resize is read at the old size). */
   resize(cols: number, rows: number): void {
+    this.forgetRows();
     this.sendBacklog();
     this.size = { cols, rows };
+    this.unread = true;
     if (this.worker !== undefined) this.post({ t: 'resize', cols, rows });
   }
 
   /** Classifies with another rule set from the next sweep on. */
   setRules(ruleText: string, ruleFile: string): void {
     this.rules = { ruleText, ruleFile };
+    this.forgetRows();
+    this.unread = true;
     if (this.worker !== undefined) this.post({ t: 'rules', ruleText, ruleFile });
   }
 
@@ -90,12 +119,64 @@ export class ScreenClient {
         };
       });
     }
+    // Nothing fed, resized or re-ruled since the last sweep: the worker would find the same text.
+    if (!this.unread && this.sweeps.size === 0) return Promise.resolve({ changed: false });
+    const wait = this.lastSweepAt + VOLATILE_SWEEP_MS - performance.now();
+    if (wait > 0 && this.backlog.bytes > 0 && this.onlyVolatileRows()) {
+      return new Promise((resolve) => {
+        this.deferred = { timer: setTimeout(() => this.sweepDeferredNow(), wait), resolve };
+      });
+    }
+    return this.read();
+  }
+
+  /** Sends the output held so far and classifies the screen as of it. */
+  private read(): Promise<SweepResult> {
     this.sendBacklog();
     const seq = ++this.seq;
+    this.unread = false;
+    this.lastSweepAt = performance.now();
+    this.footprint = undefined;
+    this.fedDuringSweep = false;
     return new Promise((resolve) => {
       this.sweeps.set(seq, resolve);
       this.post({ t: 'sweep', seq });
     });
+  }
+
+  /** True when every row the output since the last sweep may have changed is a volatile row. */
+  private onlyVolatileRows(): boolean {
+    const rows = this.footprint?.rows;
+    if (rows === undefined || this.volatile.size === 0 || this.backlog.skipped) return false;
+    for (const row of rows) if (!this.volatile.has(row)) return false;
+    return true;
+  }
+
+  /** The deferred sweep reads now (output touched another row, the size or rules changed, or its time came). */
+  private sweepDeferredNow(): void {
+    const deferred = this.deferred;
+    if (deferred === undefined) return;
+    this.deferred = undefined;
+    clearTimeout(deferred.timer);
+    void this.read().then(deferred.resolve);
+  }
+
+  /** After a resize or new rules nothing is known about rows until the next sweep has read the screen. */
+  private forgetRows(): void {
+    this.footprint = undefined;
+    this.volatile = new Set();
+    this.sweepDeferredNow();
+  }
+
+  /** Follows the output after a sweep from the cursor it reported, if no output slipped in meanwhile. */
+  private learn(hint: SweepHint | undefined): void {
+    if (hint === undefined || this.fedDuringSweep || this.sweeps.size > 0) {
+      this.footprint = undefined;
+      this.volatile = new Set();
+      return;
+    }
+    this.footprint = new RowFootprint(hint.cursor);
+    this.volatile = new Set(hint.volatileRows);
   }
 
   /** Terminates the worker; pending sweeps resolve unchanged. Idempotent. */
@@ -106,6 +187,11 @@ export class ScreenClient {
       clearTimeout(this.floodWait.timer);
       this.floodWait.resolve({ changed: false });
       this.floodWait = undefined;
+    }
+    if (this.deferred !== undefined) {
+      clearTimeout(this.deferred.timer);
+      this.deferred.resolve({ changed: false });
+      this.deferred = undefined;
     }
     for (const resolve of this.sweeps.values()) resolve({ changed: false });
     this.sweeps.clear();
@@ -146,6 +232,7 @@ export class ScreenClient {
       case 'swept': {
         const resolve = this.sweeps.get(message.seq);
         this.sweeps.delete(message.seq);
+        this.learn(message.hint);
         resolve?.(message.result);
         break;
       }

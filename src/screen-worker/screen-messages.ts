@@ -1,5 +1,12 @@
 // The messages between the shim's main thread and its screen worker.
+import type { CursorStart } from '../screen/row-footprint.js';
 import type { SweepResult } from '../screen/screen-classifier.js';
+
+/** What a sweep tells the client about the screen it read, besides the result. */
+export interface SweepHint {
+  cursor: CursorStart;
+  volatileRows: number[];
+}
 
 /** Main thread → worker. */
 export type ToScreenWorker =
@@ -14,5 +21,9 @@ export type ToScreenWorker =
 
 /** Worker → main thread. */
 export type FromScreenWorker =
-  | { t: 'swept'; seq: number; result: SweepResult }
+  /**
+   * `hint`: where the cursor stood at this sweep and which rows changed in it while the classification
+   * stayed the same (omitted when none did): what the client needs to defer spinner-only sweeps.
+   */
+  | { t: 'swept'; seq: number; result: SweepResult; hint?: SweepHint }
   | { t: 'fault'; message: string };

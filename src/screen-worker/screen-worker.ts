@@ -2,12 +2,14 @@
 import { parentPort } from 'node:worker_threads';
 import { compileRuleFile } from '../rules/compile.js';
 import { ScreenClassifier } from '../screen/screen-classifier.js';
+import { VolatileRows } from '../screen/volatile-rows.js';
 import type { FromScreenWorker, ToScreenWorker } from './screen-messages.js';
 
 const port = parentPort;
 if (port === null) throw new Error('screen-worker must run as a worker thread');
 
 let classifier: ScreenClassifier | undefined;
+const volatile = new VolatileRows();
 const post = (message: FromScreenWorker): void => port.postMessage(message);
 
 port.on('message', (message: ToScreenWorker) => {
@@ -21,12 +23,15 @@ port.on('message', (message: ToScreenWorker) => {
         break;
       case 'resize':
         classifier?.resize(message.cols, message.rows);
+        volatile.reset();
         break;
       case 'rules':
         classifier?.setRules(compileRuleFile(message.ruleText, message.ruleFile));
+        volatile.reset();
         break;
       case 'reset':
         classifier?.reset();
+        volatile.reset();
         break;
       case 'sweep': {
         const seq = message.seq;
@@ -37,7 +42,10 @@ port.on('message', (message: ToScreenWorker) => {
         void classifier.sweep().then((result) => {
           const broken = classifier?.broken;
           if (broken !== undefined) post({ t: 'fault', message: broken });
-          post({ t: 'swept', seq, result });
+          // Read in the same turn as the sweep: no later output has been parsed yet.
+          const rows = volatile.observe(result);
+          const cursor = rows.length > 0 ? classifier?.cursor() : undefined;
+          post({ t: 'swept', seq, result, ...(cursor === undefined ? {} : { hint: { cursor, volatileRows: [...rows] } }) });
         });
         break;
       }

@@ -1,6 +1,7 @@
 // The shadow screen and the rules together: bytes in, a classification of the visible rows out.
 import type { RuleSet } from '../rules/rule-set.js';
 import type { Classification } from '../rules/types.js';
+import type { CursorStart } from './row-footprint.js';
 import { ShadowScreen } from './shadow-screen.js';
 
 /** One sweep's outcome: the same visible text as last time is not classified again. */
@@ -67,6 +68,11 @@ export class ScreenClassifier {
     if (text === this.lastText) return { changed: false };
     this.lastText = text;
     return { changed: true, classification: this.rules.classify(lines), lines };
+  }
+
+  /** The cursor as of the last byte parsed (read it right after a sweep); undefined when the screen is gone. */
+  cursor(): CursorStart | undefined {
+    return this.screen.cursor();
   }
 
   /** Releases the screen. Idempotent. */

@@ -2,6 +2,7 @@
 // @xterm/headless is CommonJS and Node's ESM loader sees only its default export, so the
 // namespace object is the default import and `Terminal` is read from it.
 import xtermHeadless from '@xterm/headless';
+import type { CursorStart } from './row-footprint.js';
 
 const { Terminal } = xtermHeadless;
 type XtermTerminal = InstanceType<typeof Terminal>;
@@ -151,6 +152,33 @@ export class ShadowScreen {
         this.#fail('flush', error);
       }
     });
+  }
+
+  /**
+   * Where the cursor is (call `flush()` first) and what bounds its moves, for {@link RowFootprint};
+   * undefined once disposed or broken. The scroll region is xterm's internal state: absent when a
+   * release of xterm no longer has it there.
+   */
+  cursor(): CursorStart | undefined {
+    const term = this.#term;
+    if (term === undefined) return undefined;
+    try {
+      const buffer = term.buffer.active;
+      const internal = (term as unknown as { _core?: { buffer?: { scrollTop?: unknown; scrollBottom?: unknown } } })._core?.buffer;
+      const top = internal?.scrollTop;
+      const bottom = internal?.scrollBottom;
+      return {
+        x: buffer.cursorX,
+        y: buffer.cursorY,
+        cols: term.cols,
+        rows: term.rows,
+        ...(typeof top === 'number' && typeof bottom === 'number' ? { scrollTop: top, scrollBottom: bottom } : {}),
+        originMode: term.modes.originMode,
+      };
+    } catch (error) {
+      this.#fail('read', error);
+      return undefined;
+    }
   }
 
   /** The current size, or undefined once disposed or broken. */

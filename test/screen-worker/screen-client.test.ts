@@ -2,11 +2,12 @@
 // once it is over — even when nothing follows the flood's last byte.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { SweepResult } from '../../src/screen/screen-classifier.js';
 import { SCREEN_BACKLOG_BYTES } from '../../src/screen/output-backlog.js';
 // The compiled client: its worker thread is started from the compiled screen-worker.js beside it
 // (`npm test` builds first).
-import { ScreenClient } from '../../dist/src/screen-worker/screen-client.js';
+import { ScreenClient, VOLATILE_SWEEP_MS } from '../../dist/src/screen-worker/screen-client.js';
 
 const GENERIC = fileURLToPath(new URL('../../rules/generic.toml', import.meta.url));
 const encoder = new TextEncoder();
@@ -48,6 +49,92 @@ describe('ScreenClient', () => {
     const { client } = open();
     const line = encoder.encode(`${'flood '.repeat(12)}\r\n`);
     for (let sent = 0; sent < 2 * SCREEN_BACKLOG_BYTES; sent += line.length) client.feed(line);
+    const pending = client.sweep();
+    client.dispose();
+    await expect(pending).resolves.toEqual({ changed: false });
+  });
+});
+
+describe('ScreenClient: a spinner-only sweep waits, a dialog never does', () => {
+  const CLAUDE = fileURLToPath(new URL('../../rules/claude-code.toml', import.meta.url));
+  const RULE = '─'.repeat(60);
+  const frame = (i: number): Uint8Array =>
+    encoder.encode(`\x1b7\x1b[18;1H${['·', '✢', '✳', '✶'][i % 4]} Pondering… (${i}s · esc to interrupt)\x1b[K\x1b8`);
+  const dialog = encoder.encode(
+    // Claude Code puts the dialog in place of its input box: everything from row 5 down is redrawn.
+    `\x1b[5;1H\x1b[J${RULE}\x1b[6;1H Bash command\x1b[8;4Hrm -rf build\x1b[9;4HRemove the build folder` +
+      `\x1b[11;2HDo you want to proceed?\x1b[12;2H❯ 1. Yes\x1b[13;4H2. No\x1b[15;2HEsc to cancel · Tab to amend`,
+  );
+
+  /** A client whose last sweep saw the spinner's row change while the screen stayed `working`. */
+  async function spinning(): Promise<ScreenClient> {
+    const client = new ScreenClient({ cols: 100, rows: 30, ruleText: readFileSync(CLAUDE, 'utf8'), ruleFile: CLAUDE, onFault: () => {} });
+    clients.push(client);
+    client.feed(encoder.encode(`\x1b[2J\x1b[H● Working on it\x1b[20;1H${RULE}\r\n❯ \r\n${RULE}\r\n  ? for shortcuts\x1b[21;3H`));
+    client.feed(frame(0));
+    expect(await client.sweep()).toMatchObject({ changed: true, classification: { state: 'working' } });
+    client.feed(frame(1));
+    expect(await client.sweep()).toMatchObject({ changed: true, classification: { state: 'working' } });
+    return client;
+  }
+
+  /** Lets the worker thread and the event loop run, without letting (fake) timers fire. */
+  const turns = async (n: number): Promise<void> => {
+    for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('a sweep after a spinner frame waits for its time; a dialog drawn meanwhile is read at once', async () => {
+    const client = await spinning();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    client.feed(frame(2));
+    let result: SweepResult | undefined;
+    const pending = client.sweep().then((r) => (result = r));
+    await turns(20);
+    expect(result).toBeUndefined(); // waiting: only the spinner's row changed
+    client.feed(dialog);
+    await pending; // no timer has run: the dialog's rows ended the wait
+    expect(result).toMatchObject({ changed: true, classification: { state: 'blocked', kind: 'permission' } });
+  });
+
+  test(`a sweep that waits reads within ${VOLATILE_SWEEP_MS} ms, with every frame that came meanwhile`, async () => {
+    const client = await spinning();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    client.feed(frame(2));
+    let result: SweepResult | undefined;
+    const pending = client.sweep().then((r) => (result = r));
+    client.feed(frame(3));
+    await turns(20);
+    expect(result).toBeUndefined();
+    vi.advanceTimersByTime(VOLATILE_SWEEP_MS);
+    await pending;
+    expect(result).toMatchObject({ changed: true, classification: { state: 'working' } });
+    expect(result?.changed && result.lines[17]).toBe('✶ Pondering… (3s · esc to interrupt)');
+  });
+
+  test('a frame that touches another row than the spinner is read at once', async () => {
+    const client = await spinning();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    client.feed(encoder.encode('\x1b7\x1b[19;1Ha new row\x1b8'));
+    const result = await client.sweep();
+    expect(result).toMatchObject({ changed: true, classification: { state: 'working' } });
+  });
+
+  test('output the client cannot follow (a mode, a scroll) is read at once', async () => {
+    const client = await spinning();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    client.feed(frame(2));
+    client.feed(encoder.encode('\x1b[?25l'));
+    expect(await client.sweep()).toMatchObject({ changed: true });
+  });
+
+  test('dispose answers a waiting sweep', async () => {
+    const client = await spinning();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    client.feed(frame(2));
     const pending = client.sweep();
     client.dispose();
     await expect(pending).resolves.toEqual({ changed: false });
