@@ -52,6 +52,8 @@ export interface OuterOptions {
   rows?: number;
   env?: Record<string, string>;
   cwd?: string;
+  /** The osf7501 command to run (default: this checkout's `node bin/osf7501`), e.g. an installed one. */
+  command?: string[];
 }
 
 /** A real PTY playing the user's terminal, running `osf7501 <args>`. */
@@ -74,7 +76,8 @@ export class OuterTerminal {
     // The tests' own terminal is not tmux, whatever runs them.
     if (options.env?.['TMUX'] === undefined) delete env['TMUX'];
     if (options.env?.['OSF7501_SESSION'] !== undefined) env['OSF7501_SESSION'] = options.env['OSF7501_SESSION'];
-    this.term = pty.spawn('sh', ['-c', WRAPPER, 'sh', process.execPath, BIN, ...osfArgs], {
+    const command = options.command ?? [process.execPath, BIN];
+    this.term = pty.spawn('sh', ['-c', WRAPPER, 'sh', ...command, ...osfArgs], {
       name: env['TERM'] ?? 'xterm-256color',
       cols: options.cols ?? 80,
       rows: options.rows ?? 24,
