@@ -29,6 +29,8 @@ const LAYERS: Readonly<Record<string, Layer>> = {
   'inbox/input-decision.ts': 'core',
   'inbox/input-wire.ts': 'core',
   'inbox/exit-codes.ts': 'core',
+  'inbox/glyphs.ts': 'core',
+  'inbox/status-line.ts': 'core',
   pty: 'edge',
   tty: 'edge',
   session: 'edge',

@@ -3,7 +3,7 @@ import { CommanderError, InvalidArgumentError, Option } from 'commander';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
-import { runCommand, type RunOptions } from './run-command.js';
+import type { RunOptions } from './run-command.js';
 import { packageVersion } from './version.js';
 import { checkRecordId } from '../protocol/record-id.js';
 
@@ -20,6 +20,7 @@ Subcommands (a program with one of these names runs as \`osf7501 -- NAME\`):
   hook <event>                                   (Claude Code hook) report a hook event to the session; silent, exit 0
   ls [--json]                                    list live sessions, most urgent first
   watch                                          the same list, live
+  status [--tmux | --json]                       one line for status bars: 1 blocked · 1 done · 2 working
   wait [--until STATE] [--timeout S] [SESSION]   wait until a session is blocked, done or idle
   send [--no-enter] SESSION TEXT                 type a task into a session (refused while it is blocked)
   answer [--no-enter] SESSION CHOICE             answer a blocked session's dialog
@@ -80,6 +81,7 @@ const SUBCOMMANDS: ReadonlyMap<string, () => Promise<Subcommand>> = new Map<stri
   ['demo', async () => (await import('./demo-command.js')).demoCommand],
   ['classify', async () => (await import('./classify-command.js')).classifyCommand],
   ['rules', async () => (await import('./rules-command.js')).rulesCommand],
+  ['status', async () => (await import('./status-command.js')).statusCommand],
   ...['ls', 'watch', 'wait', 'send', 'answer'].map(
     (name): [string, () => Promise<Subcommand>] => [
       name,
@@ -149,5 +151,6 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const status = await parseArgs(program, argv);
   if (status !== undefined) return status;
   if (run === undefined) return EXIT.usage;
-  return runCommand(run, io);
+  // Loaded only to wrap a program: the subcommands (\`status\` runs every few seconds) never load the session.
+  return (await import('./run-command.js')).runCommand(run, io);
 }

@@ -17,6 +17,30 @@ export interface SessionInfo {
   cwd: string;
   /** The user's terminal (`/dev/pts/3`), when known. */
   tty?: string;
+  /** Inside tmux: the server's socket and the pane (`%12`) the session runs in, for `jump` and `watch`. */
+  tmux?: TmuxPlace;
+}
+
+/** Where in tmux a session runs: `$TMUX`'s socket path and `$TMUX_PANE`. */
+export interface TmuxPlace {
+  socket: string;
+  pane: string;
+}
+
+/** The tmux place in an environment (`TMUX=/tmp/tmux-0/default,123,0`, `TMUX_PANE=%3`), if any. */
+export function tmuxPlace(env: Readonly<Record<string, string | undefined>>): TmuxPlace | undefined {
+  const socket = env['TMUX']?.split(',')[0];
+  const pane = env['TMUX_PANE'];
+  if (socket === undefined || !socket.startsWith('/') || pane === undefined || !/^%[0-9]+$/u.test(pane)) return undefined;
+  return { socket, pane };
+}
+
+function parseTmux(value: unknown): TmuxPlace | undefined | null {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null) return null;
+  const { socket, pane } = value as Record<string, unknown>;
+  if (typeof socket !== 'string' || !socket.startsWith('/') || typeof pane !== 'string' || !/^%[0-9]+$/u.test(pane)) return null;
+  return { socket, pane };
 }
 
 /** One live session as written to `<dir>/<id>.json`. */
@@ -60,6 +84,8 @@ export function parseEntry(json: string): SessionEntry | undefined {
   const e = raw as Record<string, unknown>;
   if (e['version'] !== ENTRY_VERSION) return undefined;
   const { id, pid, app, command, cwd, tty, state, kind, msg, since, changed, revision } = e;
+  const tmux = parseTmux(e['tmux']);
+  if (tmux === null) return undefined;
   if (!isString(id) || !isSessionId(id) || !isWholeNumber(pid) || pid === 0) return undefined;
   if (!isString(app) || !isString(cwd) || !Array.isArray(command) || !command.every(isString)) return undefined;
   if (!isString(state) || !(STATES as readonly string[]).includes(state)) return undefined;
@@ -74,6 +100,7 @@ export function parseEntry(json: string): SessionEntry | undefined {
     command: command as string[],
     cwd,
     ...(tty === undefined ? {} : { tty }),
+    ...(tmux === undefined ? {} : { tmux }),
     state: state as State,
     ...(kind === undefined ? {} : { kind: kind as BlockedKind }),
     ...(msg === undefined ? {} : { msg }),

@@ -2,7 +2,7 @@
 import type { Report } from '../protocol/index.js';
 import type { Classification } from '../rules/types.js';
 import type { ReportLogSink, ReportSource } from '../session/status-reporter.js';
-import type { SessionInfo } from './entry.js';
+import { tmuxPlace, type SessionInfo } from './entry.js';
 import { InboxError } from './errors.js';
 import { InputServer } from './input-server.js';
 import { Notifier, type NotifyMode } from './notifier.js';
@@ -38,7 +38,8 @@ export function startInbox(info: SessionInfo, options: ShimInboxOptions): ShimIn
     options.notify === undefined
       ? undefined
       : new Notifier({ mode: options.notify, env: options.env, writeTerminal: options.writeTerminal ?? (() => {}) });
-  const publisher = new RegistryPublisher(info, {
+  const tmux = info.tmux ?? tmuxPlace(options.env);
+  const publisher = new RegistryPublisher(tmux === undefined ? info : { ...info, tmux }, {
     dir,
     ...(notifier ? { onChange: (entry, previous) => notifier.changed(entry, previous) } : {}),
   });

@@ -1,0 +1,51 @@
+// `osf7501 status [--tmux | --json]`: one line for status bars, every few seconds, so it loads nearly nothing:
+// no rules, no worker, no commander — the registry files and the pure summary.
+import { INBOX_EXIT } from '../inbox/exit-codes.js';
+import { listSessions } from './session-lookup.js';
+import { countStates, statusLine, tmuxStatusLine } from '../inbox/status-line.js';
+import type { CliIo } from './io.js';
+
+const HELP = `Usage: osf7501 status [--tmux | --json]
+
+One line summarising every live osf7501 session, most urgent first, zero counts
+left out (\`1 blocked · 1 done · 2 working\`); nothing when no session runs.
+For status bars: tmux's status-right runs it every status-interval seconds.
+
+Options:
+  --tmux      with tmux style codes and a glyph per state (● blocked, ✗ error,
+              ✓ done, … working, ○ idle), for #(osf7501 status --tmux)
+  --json      {"line", "counts", "sessions"} for scripts
+  -h, --help  print this help and exit
+
+Exit status: 0 success (also when nothing runs); 2 usage error or an unsafe
+registry directory.
+`;
+
+/** Runs the status subcommand. */
+export async function statusCommand(argv: string[], io: CliIo, now: () => number = Date.now): Promise<number> {
+  let format: 'plain' | 'tmux' | 'json' = 'plain';
+  for (const arg of argv) {
+    if (arg === '-h' || arg === '--help') {
+      io.stdout.write(HELP);
+      return INBOX_EXIT.ok;
+    }
+    if ((arg === '--tmux' || arg === '--json') && format === 'plain') format = arg === '--tmux' ? 'tmux' : 'json';
+    else {
+      const problem = arg === '--tmux' || arg === '--json' ? `--tmux and --json exclude each other` : `unknown argument '${arg}'`;
+      io.stderr.write(`osf7501 status: ${problem} (run with --help for usage)\n`);
+      return INBOX_EXIT.usage;
+    }
+  }
+  const sessions = listSessions('osf7501 status', io);
+  if (typeof sessions === 'number') return sessions;
+  const counts = countStates(sessions);
+  if (format === 'json') {
+    const at = now();
+    const list = sessions.map((s) => ({ ...s, inStateMs: Math.max(0, at - s.since) }));
+    io.stdout.write(`${JSON.stringify({ line: statusLine(counts), counts, sessions: list })}\n`);
+  } else {
+    const line = format === 'tmux' ? tmuxStatusLine(counts) : statusLine(counts);
+    if (line !== '') io.stdout.write(`${line}\n`);
+  }
+  return INBOX_EXIT.ok;
+}
