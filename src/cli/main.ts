@@ -19,8 +19,9 @@ Subcommands (a program with one of these names runs as \`osf7501 -- NAME\`):
   demo [--auto-answer S] [--log FILE]            a 25-second scripted session with a simulated agent
   hook <event>                                   (Claude Code hook) report a hook event to the session; silent, exit 0
   ls [--json]                                    list live sessions, most urgent first
-  watch                                          the same list, live
+  watch                                          the same list, live; on a terminal: select, jump, answer
   status [--tmux | --json]                       one line for status bars: 1 blocked · 1 done · 2 working
+  jump [SESSION]                                 go to a session's tmux pane (the most urgent), or say where it runs
   wait [--until STATE] [--timeout S] [SESSION]   wait until a session is blocked, done or idle
   send [--no-enter] SESSION TEXT                 type a task into a session (refused while it is blocked)
   answer [--no-enter] SESSION CHOICE             answer a blocked session's dialog
@@ -82,6 +83,7 @@ const SUBCOMMANDS: ReadonlyMap<string, () => Promise<Subcommand>> = new Map<stri
   ['classify', async () => (await import('./classify-command.js')).classifyCommand],
   ['rules', async () => (await import('./rules-command.js')).rulesCommand],
   ['status', async () => (await import('./status-command.js')).statusCommand],
+  ['jump', async () => (await import('./jump-command.js')).jumpCommand],
   ...['ls', 'watch', 'wait', 'send', 'answer'].map(
     (name): [string, () => Promise<Subcommand>] => [
       name,

@@ -1,4 +1,4 @@
-// `osf7501 watch`: the `ls` list, redrawn on every change and every second, blocked sessions highlighted.
+// `osf7501 watch`: at a terminal the interactive inbox (watch-interactive.ts); else the `ls` list on every change.
 import { ensureRuntimeDir, runtimeDirPath } from '../inbox/runtime-dir.js';
 import { INBOX_EXIT, INBOX_EXIT_HELP } from '../inbox/exit-codes.js';
 import { alignRows, tableRows } from '../inbox/format.js';
@@ -6,6 +6,7 @@ import { RegistryWatch } from '../inbox/registry-watch.js';
 import { listSessions } from './session-lookup.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
+import { interactiveWatch } from './watch-interactive.js';
 
 /** The durations tick: redraw at least this often (ms). */
 const REDRAW_MS = 1_000;
@@ -16,7 +17,12 @@ const RESET = '\u001b[0m';
 /** Runs watch until SIGINT/SIGTERM (or `stop` aborts); exits 0. */
 export async function watchCommand(argv: string[], io: CliIo, stop?: AbortSignal): Promise<number> {
   const program = newProgram('osf7501 watch', io)
-    .description('Show every live osf7501 session, most urgent first, redrawn as they change (Ctrl-C to quit).')
+    .description(
+      'Show every live osf7501 session, most urgent first, redrawn as they change. At a terminal it is an inbox:\n' +
+        '↑/↓ (j/k) select (the most urgent first), Enter jumps to the session (inside tmux: its pane; elsewhere it\n' +
+        'says where it runs), a answers a blocked session (its message, your answer, a confirmation; the same\n' +
+        'safe path as osf7501 answer), q quits. Without a terminal it prints the list on every change.',
+    )
     .addHelpText('after', INBOX_EXIT_HELP)
     .action(() => {});
   const status = await parseArgs(program, argv);
@@ -28,6 +34,7 @@ export async function watchCommand(argv: string[], io: CliIo, stop?: AbortSignal
     io.stderr.write(`osf7501 watch: ${(error as Error).message}\n`);
     return INBOX_EXIT.usage;
   }
+  if (io.stdin.isTTY === true && io.stdout.isTTY === true) return interactiveWatch(dir, io, REDRAW_MS, stop);
   const colour = io.stdout.isTTY === true;
   let last = '';
   const draw = (): void => {
