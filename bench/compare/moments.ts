@@ -190,6 +190,20 @@ export const AGENTS: readonly Agent[] = [
       'auth-error': '401',
     },
   },
+  // ---- i18b: Pi (issue 18) ----
+  {
+    id: 'pi',
+    title: 'Pi',
+    fixtures: 'fixtures/pi',
+    rules: 'rules/pi.toml',
+    truth: 'driver',
+    essential: {
+      'api-error': 'mock 400',
+      'auth-error': 'mock 401',
+      'no-model': 'log in',
+    },
+  },
+  // ---- end i18b: Pi ----
 ];
 
 /** The agent whose `id` is `id`. */

@@ -86,6 +86,13 @@ export const COPILOT_TAIL: TailVocabulary = {
   working: /\bWorking\b/u,
 };
 
+/** Pi: no dialogs; the no-model warning, `Error:`, the loader's `Working...`. */
+export const PI_TAIL: TailVocabulary = {
+  prompts: [['No models available', 'auth']],
+  error: /Error: /u,
+  working: /Working\.\.\./u,
+};
+
 /** Each agent's vocabulary, by agent id (bench/compare/moments.ts AGENTS). */
 export const TAIL_VOCABULARY: Readonly<Record<string, TailVocabulary>> = {
   'claude-code': CLAUDE_CODE_TAIL,
@@ -93,6 +100,7 @@ export const TAIL_VOCABULARY: Readonly<Record<string, TailVocabulary>> = {
   'gemini-cli': GEMINI_CLI_TAIL,
   opencode: OPENCODE_TAIL,
   copilot: COPILOT_TAIL,
+  pi: PI_TAIL,
 };
 
 // CSI, OSC (BEL or ST), DCS/SOS/PM/APC strings, charset designations, then any other two-byte escape.

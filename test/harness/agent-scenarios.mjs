@@ -569,6 +569,45 @@ export function qwenScenarios() {
     exitScenario(),
   ];
 }
+// ---- i18b: Pi (issue 18) -----------------------------------------------------------------------------
+
+/** Pi's loader above the editor while a turn runs (`⠦ Working...`). */
+const PI_WORKING = /Working\.\.\./;
+
+/**
+ * Pi (0.73.1): scenarios. Pi asks no permission (it says so: "No permission popups"): its bash, write and edit
+ * tools run at once, so its states are the prompt, the loader, the turn's end, an interrupted turn
+ * (`Operation aborted`), an error under the transcript, and the start without any model (`No models
+ * available`), which waits for `/login`.
+ */
+export function piScenarios() {
+  const a = { working: PI_WORKING };
+  /** The turn is over once `reply` shows and the loader is gone. */
+  const done = (reply, timeout = 20000) => [{ wait: reply, timeout }, { waitGone: PI_WORKING, timeout: 10000 }, ...settle('done')];
+  const error = (prompt, text) => [...submit(a, prompt), { wait: text, timeout: 30000 }, { waitGone: PI_WORKING, timeout: 10000 }, ...settle('error')];
+  return [
+    idleStart(),
+    { name: 'slow-answer', drive: [...submit(a, 'summarize this repo slowly'), ...done(/stands\s+out\.[\s\S]*stands\s+out\./, 30000)] },
+    { name: 'long-answer', drive: [...submit(a, 'list every file'), ...done(/That is the whole list\./, 30000)] },
+    { name: 'shell-run', drive: [...submit(a, 'make a build log'), ...done(/README\.md and package\.json\./)] },
+    { name: 'write-run', drive: [...submit(a, 'create notes.txt'), ...done(/Wrote notes\.txt with one line\./)] },
+    { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), ...done(/regression\s+test\?/)] },
+    {
+      name: 'interrupt',
+      drive: [...interruptAt(a, /Point 12:/, 20000), { wait: /Operation aborted/, timeout: 10000 }, { waitGone: PI_WORKING }, ...settle('idle')],
+    },
+    { name: 'api-error', drive: error('trigger a bad request', /Error: 400\b/) },
+    { name: 'auth-error', drive: error('trigger an auth failure', /Error: 401\b/) },
+    {
+      // No models.json: Pi starts, warns `No models available. Use /login …` and waits for a sign-in.
+      name: 'no-model',
+      options: { noModels: true, start: false, leave: [{ key: '\x04' }] },
+      drive: startupScreen(/No models available/, { kind: 'auth', msg: 'log in to a provider', note: 'no model configured' }),
+    },
+    exitScenario(),
+  ];
+}
+// ---- end i18b: Pi -------------------------------------------------------------------------------------
 
 export const SCENARIOS = {
   codex: codexScenarios,
@@ -576,4 +615,5 @@ export const SCENARIOS = {
   opencode: opencodeScenarios,
   copilot: copilotScenarios,
   qwen: qwenScenarios,
+  pi: piScenarios,
 };

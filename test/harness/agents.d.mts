@@ -30,7 +30,9 @@ export type AgentId =
   | 'opencode'
   // i18a
   | 'copilot'
-  | 'qwen';
+  | 'qwen'
+  // i18b
+  | 'pi';
 
 export interface CpuQuietOptions {
   /** Quiet means below this share of one core (percent) … */

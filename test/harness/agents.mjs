@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startMockServer } from './mock-server.mjs';
 import { installInto } from './npm.mjs';
@@ -305,6 +305,49 @@ export const AGENTS = {
     exitKeys: [{ key: 'ctrl-c' }, { sleep: 400 }, { key: 'ctrl-c' }],
     exitMs: 20000,
   },
+  // ---- i18b: Pi (issue 18) ----
+  pi: {
+    app: 'pi',
+    pkg: '@mariozechner/pi-coding-agent',
+    command: 'pi',
+    findBin: (prefix) => firstExisting([path.join(prefix, 'node_modules', '.bin', 'pi')]),
+    /**
+     * ~/.pi/agent/models.json: a custom provider `mock` (api `openai-completions`, the mock's Chat Completions)
+     * with one model; settings.json makes it the default and turns install telemetry off. PI_OFFLINE skips
+     * every start-up download and update check. options.noModels writes no models.json: Pi starts with
+     * `No models available. Use /login …` (its first-run screen without a provider).
+     */
+    setup({ home, mockUrl, options = {} }) {
+      const dir = path.join(home, '.pi', 'agent');
+      fs.mkdirSync(dir, { recursive: true });
+      if (!options.noModels) {
+        const models = {
+          providers: {
+            mock: {
+              baseUrl: `${mockUrl}/v1`,
+              api: 'openai-completions',
+              apiKey: MOCK_KEY,
+              compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+              models: [{ id: 'mock-model', name: 'Mock Model', contextWindow: 128000, maxTokens: 8192 }],
+            },
+          },
+        };
+        fs.writeFileSync(path.join(dir, 'models.json'), JSON.stringify(models, null, 2));
+      }
+      const settings = { defaultProvider: 'mock', defaultModel: 'mock-model', enableInstallTelemetry: false };
+      fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
+      return { env: { ...baseEnv(home), PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1' }, args: options.args ?? [] };
+    },
+    /** The footer under the editor: the context gauge (`0.0%/128k (auto)`) and the model, right-aligned. */
+    idle: /%\/\d+k \(auto\)/,
+    prompt: /%\/\d+k \(auto\)/,
+    /** The loader above the editor while a turn runs: `⠦ Working...`. */
+    working: /Working\.\.\./,
+    settleMs: 1000,
+    /** Ctrl+D on an empty editor leaves Pi. */
+    exitKeys: [{ key: '\x04' }],
+  },
+  // ---- end i18b: Pi ----
 };
 
 /** CPU seconds (user + system, all threads) process PID has used so far, or undefined without /proc. */
@@ -369,15 +412,18 @@ export function agentCacheDir(agent, version) {
 }
 
 
-/** `<agent> --version`, reduced to the version number. */
+/** `<agent> --version`, reduced to the version number (Pi prints it on stderr). */
 export function agentVersion(bin, env = {}) {
-  const out = execFileSync(bin, ['--version'], {
+  const run = spawnSync(bin, ['--version'], {
     encoding: 'utf8',
     env: { ...process.env, ...env },
     timeout: 60_000,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return /\d+\.\d+\.\d+(?:[-+][\w.]+)?/.exec(out)?.[0] ?? out.trim();
+  if (run.error) throw run.error;
+  if (run.status !== 0) throw new Error(`${bin} --version exited with ${run.status ?? run.signal}: ${run.stderr}`);
+  const out = run.stdout.trim() || run.stderr.trim();
+  return /\d+\.\d+\.\d+(?:[-+][\w.]+)?/.exec(out)?.[0] ?? out;
 }
 
 /**

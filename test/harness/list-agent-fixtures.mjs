@@ -2,7 +2,7 @@
 // Regenerates the recordings table in fixtures/<app>/README.md (Codex CLI, Gemini CLI, OpenCode) from the
 // files that are there.
 //
-//   node test/harness/list-agent-fixtures.mjs --agent codex|gemini|opencode|copilot|qwen
+//   node test/harness/list-agent-fixtures.mjs --agent codex|gemini|opencode|copilot|qwen|pi
 //
 // The README's text above the marker line `<!-- recordings -->` is kept; the table below it is rewritten.
 
@@ -17,7 +17,7 @@ const argv = process.argv.slice(2);
 const agentName = argv[argv.indexOf('--agent') + 1];
 const agent = AGENTS[agentName];
 if (!agent || !SCENARIOS[agentName]) {
-  console.error('usage: list-agent-fixtures.mjs --agent codex|gemini|opencode|copilot|qwen');
+  console.error('usage: list-agent-fixtures.mjs --agent codex|gemini|opencode|copilot|qwen|pi');
   process.exit(2);
 }
 const root = path.join(here, '..', '..', 'fixtures', agent.app);

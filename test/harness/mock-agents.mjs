@@ -406,11 +406,25 @@ function chatCall(reply, toolNames) {
   return undefined;
 }
 
+/**
+ * The call's arguments under the names the agent's own tool declares: a write's `filePath` becomes `path`
+ * when the offered `write` tool has `path` and no `filePath` (Pi).
+ */
+function fitArguments(call, tools) {
+  if (!call) return call;
+  const props = tools.find((t) => t?.function?.name === call.name)?.function?.parameters?.properties ?? {};
+  if ('filePath' in call.arguments && !('filePath' in props) && 'path' in props) {
+    const { filePath, ...rest } = call.arguments;
+    call.arguments = { path: filePath, ...rest };
+  }
+  return call;
+}
+
 async function streamChat(res, body, reply, { isClosed, side, cwd }) {
   const model = body.model ?? 'mock-model';
   const id = newId('chatcmpl');
   const toolNames = (body.tools ?? []).map((t) => t?.function?.name).filter(Boolean);
-  const call = chatCall(reply, toolNames);
+  const call = fitArguments(chatCall(reply, toolNames), body.tools ?? []);
   if (call?.arguments.filePath && cwd && !call.arguments.filePath.startsWith('/')) call.arguments.filePath = path.join(cwd, call.arguments.filePath);
   if (call?.pathKey) {
     // The agent names the path argument differently (Copilot's `create`: `path`).

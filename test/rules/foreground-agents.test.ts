@@ -1,0 +1,28 @@
+// Which bundled rule set a wrapped shell's foreground program gets (`osf7501 bash`, then the agent), from the
+// command line /proc gives for it: the agent's native binary, its npm bin link, or `node …/<package>/…`.
+import { describe, expect, test } from 'vitest';
+import type { ForegroundSource } from '../../src/pty/foreground.js';
+import { loadRuleCatalog } from '../../src/rule-files/load.js';
+import { ForegroundRules, type RuleChoice } from '../../src/session/foreground-rules.js';
+
+const BASE: RuleChoice = { app: 'generic', ruleText: '', ruleFile: 'generic.toml' };
+const agents = loadRuleCatalog({ env: {} }).active.filter((e) => e.rules.commands.length > 0);
+
+/** The app the foreground `argv` is classified with. */
+function appFor(argv: string[]): string | undefined {
+  const source: ForegroundSource = () => ({ away: true, argv, nameOnly: false });
+  return new ForegroundRules(source, BASE, agents, () => '').poll()?.rules.app;
+}
+
+describe('an agent started from a wrapped shell gets its own rules', () => {
+  test.each([
+    // ---- i18b (issue 18)
+    [['pi'], 'pi'],
+    [['node', '/home/u/.npm-global/bin/pi'], 'pi'],
+    [['node', '/usr/lib/node_modules/@mariozechner/pi-coding-agent/dist/cli.js', '--continue'], 'pi'],
+    // ---- end i18b
+    [['node', '/usr/lib/node_modules/some-tool/dist/cli.js'], 'generic'],
+  ])('%j → %s', (argv, app) => {
+    expect(appFor(argv)).toBe(app);
+  });
+});
