@@ -5,6 +5,8 @@ import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 import type { RunOptions } from './run-command.js';
 import { packageVersion } from './version.js';
+import { ConfigError, type Settings } from './config-file.js';
+import { commandLineSettings, withConfig } from './run-settings.js';
 import { checkRecordId } from '../protocol/record-id.js';
 
 const DESCRIPTION = `Run a terminal program (an AI agent, a shell, anything) in a pseudo-terminal,
@@ -22,6 +24,7 @@ Subcommands (a program with one of these names runs as \`osf7501 -- NAME\`):
   watch                                          the same list, live; on a terminal: select, jump, answer
   status [--tmux | --json]                       one line for status bars: 1 blocked · 1 done · 2 working
   jump [SESSION]                                 go to a session's tmux pane (the most urgent), or say where it runs
+  config [--app COMMAND]                         the effective settings (config.toml) and where each came from
   wait [--until STATE] [--timeout S] [SESSION]   wait until a session is blocked, done or idle
   send [--no-enter] SESSION TEXT                 type a task into a session (refused while it is blocked)
   answer [--no-enter] SESSION CHOICE             answer a blocked session's dialog
@@ -84,6 +87,7 @@ const SUBCOMMANDS: ReadonlyMap<string, () => Promise<Subcommand>> = new Map<stri
   ['rules', async () => (await import('./rules-command.js')).rulesCommand],
   ['status', async () => (await import('./status-command.js')).statusCommand],
   ['jump', async () => (await import('./jump-command.js')).jumpCommand],
+  ['config', async () => (await import('./config-command.js')).configCommand],
   ...['ls', 'watch', 'wait', 'send', 'answer'].map(
     (name): [string, () => Promise<Subcommand>] => [
       name,
@@ -105,6 +109,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   if (load !== undefined) return (await load())(argv.slice(1), io);
 
   let run: RunOptions | undefined;
+  let given: Partial<Settings> = {};
   const program = newProgram('osf7501', io)
     .usage('[options] [--] <command> [args...]')
     .description(DESCRIPTION)
@@ -149,10 +154,18 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         ...(flags.log === undefined ? {} : { log: flags.log }),
         ...(flags.notifyDesktop ? { notify: 'both' as const } : flags.notify ? { notify: 'terminal' as const } : {}),
       };
+      given = commandLineSettings(cmd);
     });
   const status = await parseArgs(program, argv);
   if (status !== undefined) return status;
   if (run === undefined) return EXIT.usage;
+  try {
+    run = withConfig(run, given, io.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr.write(`osf7501: ${error.message}\n`);
+    return EXIT.usage;
+  }
   // Loaded only to wrap a program: the subcommands (\`status\` runs every few seconds) never load the session.
   return (await import('./run-command.js')).runCommand(run, io);
 }
