@@ -1,7 +1,7 @@
 // `osf7501 watch` at a terminal is an inbox you act from: under a real PTY (select, answer, quit) and in a
 // real tmux (Enter switches the client to the session's window and pane).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as pty from 'node-pty';
@@ -126,4 +126,50 @@ describe.skipIf(TMUX_VERSION === undefined)(`osf7501 watch in a real tmux (${TMU
       client?.kill('SIGKILL');
     }
   });
+
+  test("a wrapped agent's pane carries its state in @osf7501_* while its dialog is up, status counts it, and the options go at exit", async () => {
+    const socket = join(xdg, 'tmux.sock');
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), TERM: 'xterm-256color', XDG_RUNTIME_DIR: xdg };
+    for (const key of Object.keys(env)) if (/^(TMUX|TMUX_PANE|STY|OSF7501_.*)$/.test(key)) delete env[key];
+    const tmux = (...args: string[]): string => execFileSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', env });
+    const quote = (w: string): string => `'${w.replace(/'/g, `'\\''`)}'`;
+    const child = join(xdg, 'dialog.mjs');
+    writeFileSync(child, DIALOG_CHILD);
+    const option = (name: string): string => tmux('show-options', '-p', '-q', '-v', '-t', 'osf:0', name).trim();
+    try {
+      const shim = [process.execPath, BIN, '--rules', 'claude-code', process.execPath, child].map(quote).join(' ');
+      tmux('-f', '/dev/null', 'new-session', '-d', '-x', '120', '-y', '30', '-s', 'osf', `${shim}; echo __done__; exec sleep 600`, ';', 'set', '-g', 'status', 'off');
+      await waitUntil(() => option('@osf7501_state') === 'blocked', '@osf7501_state to say blocked', () => `; pane: ${tmux('capture-pane', '-p', '-t', 'osf:0')}`);
+      expect(option('@osf7501_kind')).toBe('permission');
+      expect(option('@osf7501_app')).toBe('claude-code');
+      expect(option('@osf7501_msg')).toBe('approve Bash: touch build.log');
+      expect(Number(option('@osf7501_since'))).toBeGreaterThan(1_700_000_000);
+      const status = execFileSync(process.execPath, [BIN, 'status'], { encoding: 'utf8', env });
+      expect(status).toBe('1 blocked\n');
+      tmux('send-keys', '-t', 'osf:0', 'x');
+      await waitUntil(() => tmux('capture-pane', '-p', '-t', 'osf:0').includes('__done__'), 'the shim to exit');
+      expect(tmux('show-options', '-p', '-t', 'osf:0')).not.toContain('@osf7501');
+      expect(execFileSync(process.execPath, [BIN, 'status'], { encoding: 'utf8', env })).toBe('');
+    } finally {
+      try {
+        tmux('kill-server');
+      } catch {
+        // already gone
+      }
+    }
+  });
 });
+
+/** A Claude Code Bash permission dialog; any key ends it with status 0. */
+const DIALOG_CHILD = `
+const cols = process.stdout.columns || 80;
+const lines = [
+  '❯ make a build log', '', '● Bash(touch build.log)', '  ⎿  Waiting…', '',
+  '─'.repeat(cols), ' Bash command', ' Create an empty build log', '╌'.repeat(cols), ' touch build.log', '╌'.repeat(cols),
+  ' Do you want to proceed?', ' ❯ 1. Yes', '   2. Yes, and always allow access to this project', '   3. No', '',
+  ' Esc to cancel · Tab to amend',
+];
+process.stdout.write('\\x1b[2J\\x1b[H' + lines.join('\\r\\n'));
+process.stdin.setRawMode(true);
+process.stdin.once('data', () => process.exit(0));
+`;
