@@ -13,11 +13,12 @@ export interface Settings {
   'tmux-levels': number;
   native: boolean;
   hooks: boolean;
+  title: boolean;
 }
 
 export type SettingKey = keyof Settings;
 
-export const DEFAULT_SETTINGS: Readonly<Settings> = { notify: 'off', interval: 700, 'on-exit': 'result', 'tmux-levels': 1, native: true, hooks: true };
+export const DEFAULT_SETTINGS: Readonly<Settings> = { notify: 'off', interval: 700, 'on-exit': 'result', 'tmux-levels': 1, native: true, hooks: true, title: false };
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
 
 /** A bad config file: one line naming the file and the key; exit status 2, before any program starts. */
@@ -122,5 +123,5 @@ export function effectiveSettings(config: ConfigFile, app: string | undefined, c
     if (config.top[key] !== undefined) return { value: config.top[key] as Settings[K], source: 'config' };
     return { value: DEFAULT_SETTINGS[key], source: 'default' };
   };
-  return { notify: pick('notify'), interval: pick('interval'), 'on-exit': pick('on-exit'), 'tmux-levels': pick('tmux-levels'), native: pick('native'), hooks: pick('hooks') };
+  return { notify: pick('notify'), interval: pick('interval'), 'on-exit': pick('on-exit'), 'tmux-levels': pick('tmux-levels'), native: pick('native'), hooks: pick('hooks'), title: pick('title') };
 }

@@ -70,6 +70,7 @@ interface RunFlags {
   log?: string;
   notify?: boolean;
   notifyDesktop?: boolean;
+  title?: boolean;
 }
 
 type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
@@ -129,6 +130,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     .option('--no-native', "leave the program's own OSC 7501 query to the outer terminal (default: osf7501 answers it)")
     .option('--notify', 'when the program becomes blocked or done, show a terminal notification (OSC 9/777), at most one per state every 30 s')
     .option('--notify-desktop', 'like --notify, and also a desktop notification (notify-send, osascript) where available')
+    .option('--title', "show the state in the window title (a glyph, the program's name, the state; your title comes back at exit)")
     .option('--log <file>', "append every classification change and report to FILE as JSON Lines ('-' for stderr)")
     .argument('[command]', 'the program to run (looked up on PATH)')
     .argument('[args...]', "the program's own arguments, passed unchanged")
@@ -153,6 +155,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         ...(flags.interval === undefined ? {} : { intervalMs: flags.interval }),
         ...(flags.log === undefined ? {} : { log: flags.log }),
         ...(flags.notifyDesktop ? { notify: 'both' as const } : flags.notify ? { notify: 'terminal' as const } : {}),
+        ...(flags.title === true ? { title: true } : {}),
       };
       given = commandLineSettings(cmd);
     });

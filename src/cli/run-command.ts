@@ -1,4 +1,5 @@
 // `osf7501 [options] [--] <command> [args...]`: wrap the command, or run it directly when wrapping can't help.
+import { basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { runDirect } from '../pty/direct-run.js';
 import { shellStatus } from '../pty/exit-status.js';
@@ -53,6 +54,8 @@ export interface RunOptions {
   log?: string;
   /** `--notify` (terminal) / `--notify-desktop` (terminal and desktop). */
   notify?: NotifyMode;
+  /** `--title`: the state's glyph and text in the window title (the user's title saved and restored). */
+  title?: boolean;
 }
 
 /** What a caller adds to a wrapped session (the recorder of `osf7501 record`). */
@@ -124,7 +127,11 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
     ...(options.log === undefined ? {} : { log: options.log }),
     ...(options.id === undefined ? {} : { id: options.id }),
     ...(options.tmuxLevels === undefined ? {} : { tmuxLevels: options.tmuxLevels }),
-    ...(extras.indicator === undefined ? {} : { titlePrefix: extras.indicator, onReport: (r: Report) => recap.add(r) }),
+    ...(extras.indicator !== undefined
+      ? { titlePrefix: extras.indicator, onReport: (r: Report) => recap.add(r) }
+      : options.title === true
+        ? { titlePrefix: basename(options.command) }
+        : {}),
   };
   const recap = new StateRecap();
   let reporting: Reporting | undefined;

@@ -16,6 +16,7 @@ export function commandLineSettings(cmd: Command): Partial<Settings> {
   if (given('tmuxLevels')) settings['tmux-levels'] = opts['tmuxLevels'] as number;
   if (given('native')) settings.native = opts['native'] as boolean;
   if (given('hooks')) settings.hooks = opts['hooks'] as boolean;
+  if (given('title')) settings.title = opts['title'] as boolean;
   return settings;
 }
 
@@ -38,5 +39,6 @@ export function withConfig(run: RunOptions, cli: Partial<Settings>, env: Readonl
   if (fromFile('tmux-levels')) next.tmuxLevels = s['tmux-levels'].value;
   if (fromFile('native')) next.native = s.native.value;
   if (fromFile('hooks')) next.hooks = s.hooks.value;
+  if (fromFile('title')) next.title = s.title.value;
   return next;
 }

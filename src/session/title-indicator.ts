@@ -1,4 +1,5 @@
 // For terminals without OSC 7501: the state in the window title while it lasts, and a recap at the end.
+import { STATE_GLYPHS } from '../inbox/glyphs.js';
 import { sanitizeText, type Report } from '../protocol/index.js';
 
 const encoder = new TextEncoder();
@@ -14,9 +15,9 @@ export function describeState(report: Report): string {
   return report.msg ? `${report.state}${kind}: ${report.msg}` : `${report.state}${kind}`;
 }
 
-/** The OSC 2 sequence that shows `prefix · state` as the window title, sanitized. */
+/** The OSC 2 sequence that shows `<glyph> prefix · state` as the window title, sanitized. */
 export function titleSequence(prefix: string, report: Report): Uint8Array {
-  return encoder.encode(`\x1b]2;${sanitizeText(`${prefix} · ${describeState(report)}`, TITLE_BYTES)}\x1b\\`);
+  return encoder.encode(`\x1b]2;${sanitizeText(`${STATE_GLYPHS[report.state]} ${prefix} · ${describeState(report)}`.trimStart(), TITLE_BYTES)}\x1b\\`);
 }
 
 /** Collects the states reported, for a one-line recap once the terminal is restored. */
