@@ -302,7 +302,9 @@ export const AGENTS = {
     working: /esc to cancel/,
     /** Like Gemini CLI, the prompt shows before start-up ends (`Initializing...`). */
     settleMs: 3000,
-    exitKeys: [{ key: 'ctrl-c' }, { sleep: 400 }, { key: 'ctrl-c' }],
+    /** Ctrl+C at the idle prompt does nothing in 0.24.4; `/quit` and Enter leave. */
+    exitText: '/quit',
+    startMs: 120000,
     exitMs: 20000,
   },
   // ---- i18b: Pi (issue 18) ----
