@@ -19,6 +19,7 @@ const LAYERS: Readonly<Record<string, Layer>> = {
   sweep: 'core',
   hooks: 'core',
   screen: 'core',
+  signals: 'core',
   'inbox/entry.ts': 'core',
   'inbox/order.ts': 'core',
   'inbox/format.ts': 'core',

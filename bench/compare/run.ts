@@ -39,7 +39,7 @@ for (const agent of AGENTS) {
     const recording = loadRecording(fixture.cast);
     const results = [];
     for (const detector of list) {
-      results.push(await replay(recording, { rules, ...(detector.model === undefined ? {} : { model: detector.model }) }));
+      results.push(await replay(recording, { rules, screenOnly: true, ...(detector.model === undefined ? {} : { model: detector.model }) }));
     }
     const moments = labelledMoments(agent, fixture, results[0]?.end ?? 0);
     momentCount += moments.length;

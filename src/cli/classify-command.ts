@@ -1,5 +1,5 @@
-// `osf7501 classify [--rules NAME|FILE] [--size COLSxROWS] [--timeline] [--explain] RECORDING`: replay a recording
-// through the shim's screen, rules, sweep scheduler and status tracker, and print what it would have said.
+// `osf7501 classify [--rules NAME|FILE] [--size COLSxROWS] [--timeline] [--explain] [--screen-only] RECORDING`: replay
+// a recording through the live shim's own signal policy, screen and rules, and print what it would have said.
 import { resolve } from 'node:path';
 import { RuleError } from '../rules/errors.js';
 import { MIN_COLS, MIN_ROWS } from '../screen/shadow-screen.js';
@@ -20,6 +20,7 @@ interface ClassifyFlags {
   size?: string;
   timeline?: boolean;
   explain?: boolean;
+  screenOnly?: boolean;
 }
 
 /** Parses `COLSxROWS`; undefined when malformed or out of range. */
@@ -38,20 +39,23 @@ const DESCRIPTION =
 const EPILOG = `
 The rule set: --rules; else the one for the recording's command (asciicast header "command");
 else a folder of the path named after an app or a command (fixtures/claude-code/… → claude-code);
-else generic. The timeline shows what the shim would report (no report for the program's exit:
-a recording does not say how it ended). Exit status: 0, or 2 for a bad argument, file or rule file.
+else generic. The timeline shows the reports the terminal would have got from the shim: its own, and the
+program's own OSC 7501 reports in the recording, which the shim defers to from the first one
+on, as it does live (--screen-only: ignore them, show what the screen rules alone report).
+No report for the program's exit: a recording does not say how it ended. Exit status: 0, or 2 for a bad argument, file or rule file.
 `;
 
 /** Runs the classify subcommand. */
 export async function classifyCommand(argv: string[], io: CliIo): Promise<number> {
   let parsed: { path: string; flags: ClassifyFlags } | undefined;
   const program = newProgram('osf7501 classify', io)
-    .usage('[--rules NAME|FILE] [--size COLSxROWS] [--timeline] [--explain] RECORDING')
+    .usage('[--rules NAME|FILE] [--size COLSxROWS] [--timeline] [--explain] [--screen-only] RECORDING')
     .description(DESCRIPTION)
     .option('--rules <name|file>', 'classify with this rule set (an app name or a .toml file)')
     .option('--size <COLSxROWS>', "the terminal size (raw output: default 80x24; a .cast: replaces its header's size)")
     .option('--timeline', 'print one line per report the shim would write: `<seconds> <STATE>[ kind=<KIND>][ msg="…"]`')
     .option('--explain', 'add the deciding rule, its matched text and msg; without --timeline, every rule\'s verdict on the final screen')
+    .option('--screen-only', "ignore the program's own OSC 7501 reports in the recording: what the screen rules alone report")
     .argument('<recording>', 'the .cast file or raw output to replay')
     .addHelpText('after', EPILOG)
     .action((path: string, flags: ClassifyFlags) => {
@@ -80,7 +84,7 @@ export async function classifyCommand(argv: string[], io: CliIo): Promise<number
       cwd: io.cwd,
       ...(flags.rules === undefined ? {} : { rules: flags.rules }),
     });
-    const result = await replay(recording, { rules: chosen.rules });
+    const result = await replay(recording, { rules: chosen.rules, screenOnly: flags.screenOnly === true });
     const explain = flags.explain === true;
     const lines = flags.timeline === true ? formatTimeline(result, explain) : formatFinal(result, chosen.rules, explain ? chosen : undefined);
     io.stdout.write(lines.map((line) => `${line}\n`).join(''));

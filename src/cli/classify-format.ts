@@ -3,6 +3,7 @@ import type { Report } from '../protocol/types.js';
 import type { RuleSet, RuleTrace } from '../rules/rule-set.js';
 import type { Classification } from '../rules/types.js';
 import type { ReplayResult, ReplayScreen } from '../recording/replay.js';
+import type { ReportSource } from '../signals/types.js';
 
 /** Bidi controls and invisible formatting, escaped so a printed line cannot reorder itself. */
 const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
@@ -62,7 +63,13 @@ export function formatReport(t: number, report: Report): string {
   return `${t.toFixed(3)} ${stateWords(report.state, report.kind)}${msg}`;
 }
 
-/** One line per report the shim would have written (with `explain`, what decided the screen behind it). */
+/** With `--explain`: the agent's own report says so; the shim's, what decided the screen behind it. */
+function why(source: ReportSource, screen: ReplayScreen | undefined): string {
+  if (source === 'native') return ' source=native';
+  return screen === undefined ? '' : decidedBy(screen.classification, false);
+}
+
+/** One line per report the terminal would have got (with `explain`, where it came from). */
 export function formatTimeline(result: ReplayResult, explain: boolean): string[] {
-  return result.reports.map(({ t, report, screen }) => `${formatReport(t, report)}${explain ? decidedBy(screen.classification, false) : ''}`);
+  return result.reports.map(({ t, report, source, screen }) => `${formatReport(t, report)}${explain ? why(source, screen) : ''}`);
 }

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import type { Report } from '../protocol/index.js';
 import type { Classification } from '../rules/types.js';
-import type { ReportLogSink, ReportSource } from '../session/status-reporter.js';
+import type { ReportLogSink, ReportSource } from '../signals/types.js';
 import { applyUpdate, initialEntry, parseEntry, type SessionEntry, type SessionInfo, type StateUpdate } from './entry.js';
 import type { InputView } from './input-decision.js';
 import { liveSessions } from './order.js';

@@ -1,7 +1,7 @@
 // The inbox side of one wrapped session: its registry entry, its input socket, its notifications.
 import type { Report } from '../protocol/index.js';
 import type { Classification } from '../rules/types.js';
-import type { ReportLogSink, ReportSource } from '../session/status-reporter.js';
+import type { ReportLogSink, ReportSource } from '../signals/types.js';
 import { tmuxPlace, type SessionInfo } from './entry.js';
 import { InboxError } from './errors.js';
 import { InputServer } from './input-server.js';

@@ -1,9 +1,13 @@
-// Replays a recording through the shim's own ScreenClassifier, SweepScheduler and StatusTracker, on the recording's clock.
+// Replays a recording through the live shim's own SignalPolicy, ScreenClassifier and stream scanner, on the recording's clock.
+import { parseBody } from '../protocol/parse-body.js';
 import type { Report } from '../protocol/types.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { Classification } from '../rules/types.js';
-import { StatusTracker } from '../status/index.js';
-import { DEFAULT_SWEEP_TIMING, SweepScheduler, type SweepTiming } from '../sweep/sweep-scheduler.js';
+import { StreamScanner } from '../stream/scanner.js';
+import type { Osc7501Event } from '../stream/osc7501-events.js';
+import { DEFAULT_SWEEP_TIMING, type SweepTiming } from '../sweep/sweep-scheduler.js';
+import { SignalPolicy } from '../signals/signal-policy.js';
+import type { PolicyOutput, ReportSource } from '../signals/types.js';
 import type { Recording } from './recording.js';
 import { ScreenClassifier, type SweepResult } from '../screen/screen-classifier.js';
 
@@ -26,11 +30,12 @@ export interface ReplayScreen {
   rows: number;
 }
 
-/** A report the shim would have written, and the latest classified screen behind it. */
+/** A report the terminal would have got, where it came from, and the latest classified screen before it. */
 export interface ReplayReport {
   t: number;
   report: Report;
-  screen: ReplayScreen;
+  source: ReportSource;
+  screen: ReplayScreen | undefined;
 }
 
 /** Everything a replay saw. */
@@ -39,7 +44,10 @@ export interface ReplayResult {
   screens: ReplayScreen[];
   /** Every sweep that ran, changed or not. */
   sweeps: number;
-  /** The shim's reports, in order (no exit report: a recording does not say how the program ended). */
+  /**
+   * The reports the terminal would have got, in order: the shim's, and the agent's own (which the live
+   * shim defers to); no exit report (a recording does not say how the program ended).
+   */
   reports: ReplayReport[];
   /** Time (seconds) of the last thing that happened: the last event, sweep or report. */
   end: number;
@@ -52,6 +60,11 @@ export interface ReplayOptions {
   timing?: SweepTiming;
   /** The tracker's settle window (ms); the tracker's default when absent. */
   settleMs?: number;
+  /**
+   * Ignore the agent's own OSC 7501 reports in the recording: what the screen rules alone would report
+   * (rule checks). By default they count as in the live shim: from the first one on, the agent speaks.
+   */
+  screenOnly?: boolean;
   /** Cuts each output event into the pieces fed to the screen (tests feed random chunk sizes). */
   split?: (bytes: Uint8Array) => readonly Uint8Array[];
   /** Builds the model to replay through; the shim's ScreenClassifier with `rules` when absent. */
@@ -62,100 +75,138 @@ export interface ReplayOptions {
 const toMs = (seconds: number): number => Math.round(seconds * 1e6) / 1e3;
 const toSeconds = (ms: number): number => Math.round(ms * 1e3) / 1e6;
 
-/** Sweeps and tracker deadlines of one replay, advanced in time order. */
-class ReplayClock {
+/** The second driver of the SignalPolicy: the recording's clock, sweeps run at once, outputs collected. */
+class ReplayDriver {
   readonly screens: ReplayScreen[] = [];
   readonly reports: ReplayReport[] = [];
   sweeps = 0;
   last = 0;
-  private readonly scheduler: SweepScheduler;
-  private readonly tracker: StatusTracker;
+  readonly policy: SignalPolicy;
+  /** Sweeps the policy asked for at the instant being handled, run before time moves on. */
+  private readonly asked: number[] = [];
 
   constructor(
     private readonly model: ReplayModel,
     private readonly size: { cols: number; rows: number },
     options: ReplayOptions,
   ) {
-    this.scheduler = new SweepScheduler(options.timing ?? DEFAULT_SWEEP_TIMING);
-    this.tracker = new StatusTracker({
-      app: options.rules.app,
-      ...(options.settleMs === undefined ? {} : { settleMs: options.settleMs }),
-    });
+    const settle = options.settleMs === undefined ? {} : { settleMs: options.settleMs };
+    const config = { app: options.rules.app, onExit: 'keep' as const, timing: options.timing ?? DEFAULT_SWEEP_TIMING, copyNative: false, ...settle };
+    this.policy = new SignalPolicy(config, (output) => this.take(output));
   }
 
-  /** Output arrived at `ms`. */
-  noteOutput(ms: number): void {
-    this.scheduler.noteOutput(ms);
-    this.last = Math.max(this.last, ms);
-  }
+  /** The recording's clock at `ms`: what the policy says goes into the result. */
+  private now = 0;
 
-  /** Runs every sweep and tracker deadline due before `ms` (all of them when `ms` is Infinity). */
+  /** Runs every deadline the policy has before `ms` (all of them when `ms` is Infinity), each with the sweep it asks for. */
   async runUntil(ms: number): Promise<void> {
     for (;;) {
-      const due = this.scheduler.nextDue();
-      const deadline = this.tracker.nextDeadline();
-      const next = Math.min(due ?? Infinity, deadline ?? Infinity);
-      if (next === Infinity || next >= ms) return;
-      // A deadline and a sweep at the same instant: the tick first, as in the shim, whose timer ticks
-      // the tracker while the sweep it just started is still parsing.
-      if (deadline !== null && deadline <= next) this.take(next, this.tracker.tick(next));
-      else if (this.scheduler.takeDue(next)) await this.sweep(next);
+      const next = this.policy.nextDeadline();
+      if (next === null || next >= ms) return;
+      this.at(next);
+      this.policy.tick(next);
+      await this.runAsked();
       this.last = Math.max(this.last, next);
     }
   }
 
-  /** One sweep at `ms`, now: what the scheduler would have asked for at that time. */
-  async sweep(ms: number): Promise<void> {
-    this.sweeps += 1;
-    const result = await this.model.sweep();
-    if (!result.changed) return;
-    this.screens.push({ t: toSeconds(ms), classification: result.classification, lines: result.lines, ...this.size });
-    this.take(ms, this.tracker.observe(ms, result.classification));
+  /** An event at `ms`, handed to the policy. */
+  handle(ms: number, apply: (policy: SignalPolicy) => void): void {
+    this.at(ms);
+    apply(this.policy);
+    this.last = Math.max(this.last, ms);
   }
 
-  private take(ms: number, reports: readonly Report[]): void {
-    const screen = this.screens.at(-1);
-    if (screen === undefined) return;
-    for (const report of reports) this.reports.push({ t: toSeconds(ms), report, screen });
+  /** One sweep at `ms`, now (untimed bytes: the one sweep after all of them). */
+  async sweepNow(ms: number): Promise<void> {
+    this.at(ms);
+    await this.sweep(ms, 0);
+  }
+
+  private at(ms: number): void {
+    this.now = ms;
+  }
+
+  private async runAsked(): Promise<void> {
+    for (let epoch = this.asked.shift(); epoch !== undefined; epoch = this.asked.shift()) await this.sweep(this.now, epoch);
+  }
+
+  private async sweep(ms: number, epoch: number): Promise<void> {
+    this.sweeps += 1;
+    const outcome = await this.model.sweep();
+    if (outcome.changed) this.screens.push({ t: toSeconds(ms), classification: outcome.classification, lines: outcome.lines, ...this.size });
+    this.policy.handle({ type: 'swept', at: ms, epoch, outcome });
+  }
+
+  private take(output: PolicyOutput): void {
+    if (output.type === 'sweep') this.asked.push(output.epoch);
+    if (output.type !== 'report') return;
+    // What the terminal gets: the bytes the shim writes, and the agent's own reports (its bytes pass).
+    if (output.bytes === undefined && output.source !== 'native') return;
+    this.reports.push({ t: toSeconds(this.now), report: output.report, source: output.source, screen: this.screens.at(-1) });
+  }
+}
+
+/** The agent's own valid reports in the output, in stream order, as the live shim's scanner finds them. */
+class NativeReports {
+  private found: Report[] = [];
+  private readonly scanner = new StreamScanner({ onOsc7501: (event: Osc7501Event) => this.onEvent(event) });
+
+  /** Reports that end inside `bytes`. */
+  take(bytes: Uint8Array): Report[] {
+    this.scanner.skim(bytes);
+    const found = this.found;
+    this.found = [];
+    return found;
+  }
+
+  private onEvent(event: Osc7501Event): void {
+    if (event.type !== 'report') return;
+    const parsed = parseBody(event.body);
+    if (parsed.type === 'report') this.found.push(parsed.report);
   }
 }
 
 /**
- * Replays `recording` through the shim's own pipeline. On a timed recording, before each event at
- * time t every sweep and tracker deadline due before t runs (a sweep sees the screen as of all
- * earlier bytes, and its classification reaches the tracker at the sweep's time), then the event is
- * fed (output) or applied (resize); at the end the remaining ones run. Raw bytes have no clock:
- * they are fed in one go (resizes applied in place) and swept once, at 0.
+ * Replays `recording` through the live shim's policy. On a timed recording, before each event at time t
+ * every deadline the policy has before t runs, with the sweep it asks for (a sweep sees the screen as of
+ * all earlier bytes); then the event is fed (output: the agent's own reports in it, then the output
+ * itself) or applied (resize); at the end the remaining deadlines run. Raw bytes have no clock: they are
+ * fed in one go (resizes applied in place) and swept once, at 0.
  */
 export async function replay(recording: Recording, options: ReplayOptions): Promise<ReplayResult> {
   const size = { cols: recording.cols, rows: recording.rows };
   const model = options.model?.(size.cols, size.rows) ?? new ScreenClassifier(options.rules, size.cols, size.rows);
-  const clock = new ReplayClock(model, size, options);
+  const driver = new ReplayDriver(model, size, options);
+  const natives = options.screenOnly === true ? undefined : new NativeReports();
   const split = options.split ?? ((bytes: Uint8Array) => [bytes]);
   try {
     for (const event of recording.events) {
       const ms = recording.timed ? toMs(event.t) : 0;
-      await clock.runUntil(ms);
+      await driver.runUntil(ms);
       if (event.type === 'resize') {
         size.cols = event.cols;
         size.rows = event.rows;
         model.resize(event.cols, event.rows);
         continue;
       }
-      for (const piece of split(event.bytes)) model.write(piece);
-      if (recording.timed) clock.noteOutput(ms);
+      for (const piece of split(event.bytes)) {
+        model.write(piece);
+        for (const report of natives?.take(piece) ?? []) driver.handle(ms, (policy) => policy.handle({ type: 'native', at: ms, report }));
+      }
+      if (recording.timed) driver.handle(ms, (policy) => policy.output(ms));
     }
     // Untimed: every event is at 0 and nothing was scheduled, so the one sweep comes after all of them.
-    if (!recording.timed) await clock.sweep(0);
-    await clock.runUntil(Infinity);
+    if (!recording.timed) await driver.sweepNow(0);
+    await driver.runUntil(Infinity);
     const broken = model.broken;
     if (broken !== undefined) throw new Error(`the shadow screen failed: ${broken}`);
   } finally {
     model.dispose();
   }
   const lastEvent = recording.events.at(-1);
-  const end = Math.max(toSeconds(clock.last), recording.timed && lastEvent !== undefined ? lastEvent.t : 0);
-  return { screens: clock.screens, sweeps: clock.sweeps, reports: clock.reports, end };
+  const end = Math.max(toSeconds(driver.last), recording.timed && lastEvent !== undefined ? lastEvent.t : 0);
+  return { screens: driver.screens, sweeps: driver.sweeps, reports: driver.reports, end };
 }
 
 /** The classified screen in effect just before `t` (seconds): the last one swept before it. */

@@ -2,21 +2,9 @@
 import type { ForegroundSource } from '../pty/foreground.js';
 import type { RuleEntry } from '../rule-files/load.js';
 import { programNames } from '../rules/program-names.js';
+import type { ForegroundView, RuleChoice } from '../signals/types.js';
+export type { ForegroundView, RuleChoice } from '../signals/types.js';
 
-/** A rule set to classify with, as the screen worker takes it. */
-export interface RuleChoice {
-  app: string;
-  ruleText: string;
-  ruleFile: string;
-}
-
-/** What the foreground means for the classification right now. */
-export interface ForegroundView {
-  /** Another program than the wrapped shell holds the terminal (a command is running). */
-  away: boolean;
-  /** The rule set to classify with: the foreground agent's, or the session's own. */
-  rules: RuleChoice;
-}
 
 /** Reads the foreground and picks rules; only used when the wrapped program has no rule set of its own. */
 export class ForegroundRules {

@@ -2,7 +2,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Report } from '../protocol/index.js';
 import type { Classification } from '../rules/types.js';
-import type { ReportLogSink, ReportSource } from './status-reporter.js';
+import type { ReportLogSink, ReportSource } from '../signals/types.js';
 
 /** Appends one JSON object per line to a file (or to stderr for `-`); `dispose()` closes it. */
 export class ReportLog implements ReportLogSink {

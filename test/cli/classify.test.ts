@@ -95,8 +95,22 @@ describe('osf7501 classify --explain', () => {
 });
 
 describe('osf7501 classify --timeline', () => {
-  test('bash-approve: one line per report, as the shim would write them', () => {
-    const r = classify(['--timeline', BASH_APPROVE]);
+  test("bash-approve: one line per report the terminal gets, Claude Code's own from its first one on (the shim defers to it)", () => {
+    const r = classify(['--timeline', '--explain', BASH_APPROVE]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').map((l) => l.replace(/^\S+ /u, ''))).toEqual([
+      'idle rule=(none: no rule matched)',
+      'idle source=native',
+      'working source=native',
+      'blocked kind=permission msg="approve Bash: touch build.log" source=native',
+      'working source=native',
+      'done source=native',
+      'clear source=native',
+    ]);
+  });
+
+  test('bash-approve --screen-only: one line per report the screen rules alone make', () => {
+    const r = classify(['--timeline', '--screen-only', BASH_APPROVE]);
     expect(r.status).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     for (const line of lines) expect(line).toMatch(/^\d+\.\d{3} /u);
@@ -112,7 +126,7 @@ describe('osf7501 classify --timeline', () => {
   });
 
   test('--explain adds what decided the screen behind each report (the interrupted idle)', () => {
-    const r = classify(['--timeline', '--explain', join(FIXTURES, '2.1.332/interrupt-80x24.cast')]);
+    const r = classify(['--timeline', '--explain', '--screen-only', join(FIXTURES, '2.1.332/interrupt-80x24.cast')]);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines.map((l) => l.split(' ').slice(1, 3).join(' '))).toEqual(['idle rule=(none:', 'working rule=interrupt-footer', 'idle rule=interrupted']);
     expect(lines[2]).toMatch(/ interrupted$/u);

@@ -58,7 +58,7 @@ describe.skipIf(fixtures.length === 0)('Claude Code timelines: its own reports',
     async (_name, fixture) => {
       const labels = readFixtureLabels(fixture.labels).filter((l) => l.source === 'native' && l.state !== 'clear');
       const theirs = labels.map((l) => `${l.state}${l.kind === undefined ? '' : `:${l.kind}`}`);
-      const result = await replay(loadRecording(fixture.cast), { rules: RULES });
+      const result = await replay(loadRecording(fixture.cast), { rules: RULES, screenOnly: true });
       expect(timeline(result)).toEqual(theirs);
     },
   );

@@ -154,12 +154,12 @@ export function describeConformance(agent: Agent): void {
   describe.skipIf(fixtures.length === 0)(`${agent.title} recordings through the replay path`, () => {
     test.each(each)('%s: every labelled moment, fed whole and in random chunks', async (name, fixture) => {
       const recording = loadRecording(fixture.cast);
-      const whole = await replay(recording, { rules });
+      const whole = await replay(recording, { rules, screenOnly: true });
       const moments = labelledMoments(agent, fixture, whole.end);
       expect(moments.length).toBeGreaterThan(0);
       expect(moments.map((m) => judgeMoment(m, whole)).filter((p) => p !== undefined)).toEqual([]);
       for (const seed of SEEDS) {
-        const chunked = await replay(recording, { rules, split: randomSplit(seedOf(name) + seed) });
+        const chunked = await replay(recording, { rules, screenOnly: true, split: randomSplit(seedOf(name) + seed) });
         expect(digest(chunked)).toEqual(digest(whole));
         expect(moments.map((m) => judgeMoment(m, chunked)).filter((p) => p !== undefined)).toEqual([]);
       }
@@ -167,8 +167,8 @@ export function describeConformance(agent: Agent): void {
 
     test.each(each)('%s: without a clock, the whole output in random chunks ends on the same screen', async (name, fixture) => {
       const recording = loadRecording(fixture.cast);
-      const timed = (await replay(recording, { rules })).screens.at(-1);
-      const raw = await replay(untimed(recording, seedOf(name)), { rules });
+      const timed = (await replay(recording, { rules, screenOnly: true })).screens.at(-1);
+      const raw = await replay(untimed(recording, seedOf(name)), { rules, screenOnly: true });
       expect(raw.screens).toHaveLength(1);
       expect(raw.screens[0]?.lines).toEqual(timed?.lines);
       expect(raw.screens[0]?.classification).toEqual(timed?.classification);
@@ -182,9 +182,9 @@ export function describeTimelines(agent: Agent, cases: readonly (readonly [strin
   describe.skipIf(fixtures.length === 0)(`${agent.title} timelines: what the shim would report`, () => {
     test.each(cases.map(([name, expected]): [string, readonly string[]] => [name, expected]))('%s: %j', async (name, expected) => {
       const recording = loadRecording(byName(name).cast);
-      const result = await replay(recording, { rules });
+      const result = await replay(recording, { rules, screenOnly: true });
       expect(timeline(result, true)).toEqual(expected);
-      const chunked = await replay(recording, { rules, split: randomSplit(seedOf(name)) });
+      const chunked = await replay(recording, { rules, screenOnly: true, split: randomSplit(seedOf(name)) });
       expect(chunked.reports).toEqual(result.reports);
     });
   });
@@ -206,8 +206,8 @@ export function describeXterm6003(agent: Agent, name: string): void {
         0,
       );
       expect(cut).toBeGreaterThan(0);
-      const whole = await replay(recording, { rules });
-      const split = await replay(recording, { rules, split: splitAtXterm6003 });
+      const whole = await replay(recording, { rules, screenOnly: true });
+      const split = await replay(recording, { rules, screenOnly: true, split: splitAtXterm6003 });
       expect(digest(split)).toEqual(digest(whole));
     });
   });
@@ -230,7 +230,7 @@ export function describeDriverSequences(agent: Agent, skip: RegExp): void {
         const theirs = labels
           .map((l) => `${l.state}${l.kind === undefined ? '' : `:${l.kind}`}`)
           .filter((s, i, all) => i === 0 || all[i - 1] !== s);
-        const result = await replay(loadRecording(fixture.cast), { rules });
+        const result = await replay(loadRecording(fixture.cast), { rules, screenOnly: true });
         expect(timeline(result)).toEqual(theirs);
       },
     );

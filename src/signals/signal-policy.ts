@@ -1,0 +1,228 @@
+// The signal policy of spec/signals.md: timed events in, reports (with their source), sweeps and the next deadline out.
+import { encodeReport } from '../protocol/encode.js';
+import type { Report } from '../protocol/types.js';
+import type { Classification } from '../rules/types.js';
+import type { HookSignal } from '../hooks/events.js';
+import { StatusTracker } from '../status/tracker.js';
+import { SweepScheduler } from '../sweep/sweep-scheduler.js';
+import { hookClassification, SignalRanking } from './ranking.js';
+import type { ForegroundView, PolicyOutput, ReportSource, RuleChoice, SignalEvent, SignalPolicyConfig, SweepOutcome } from './types.js';
+
+/** Bytes of a report's msg: the protocol allows 2048, some terminals cap at 512. */
+export const MSG_BUDGET_BYTES = 512;
+
+function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
+  if (a === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * One session's policy: which signal wins, when to sweep, when a turn has ended, which rules apply to the
+ * foreground program, which report bytes the record gets. No timers and no I/O: the live shim drives it
+ * with performance.now() and a timer at `nextDeadline()`, `osf7501 classify` with a recording's clock.
+ */
+export class SignalPolicy {
+  private readonly scheduler: SweepScheduler;
+  private readonly ranking: SignalRanking;
+  private tracker: StatusTracker;
+  private app: string;
+  /** A sweep is running (asked for, not yet handed back). */
+  private sweeping = false;
+  /** Bumped when the rules change: a sweep read with the old rules speaks for nobody. */
+  private epoch = 0;
+  private ended = false;
+  /** The last report bytes written on the record: it never gets the same report twice in a row. */
+  private lastSent: Uint8Array | undefined;
+  /** The child's own last report on this session's record, once it has made one. */
+  private native: Report | undefined;
+
+  constructor(
+    private readonly config: SignalPolicyConfig,
+    private readonly out: (output: PolicyOutput) => void,
+  ) {
+    this.scheduler = new SweepScheduler(config.timing);
+    this.ranking = new SignalRanking(config.app);
+    this.app = config.app;
+    this.tracker = this.newTracker(config.app);
+  }
+
+  /** Takes one event (a table of events drives the policy in tests). */
+  handle(event: SignalEvent): void {
+    switch (event.type) {
+      case 'output':
+        return this.output(event.at);
+      case 'swept':
+        return this.swept(event.at, event.epoch, event.outcome);
+      case 'native':
+        return this.nativeReport(event.report);
+      case 'hook':
+        return this.hook(event.at, event.receivedAt ?? event.at, event.signal);
+      case 'foreground':
+        return void this.foreground(event.at, event.view);
+      case 'tick':
+        return this.tick(event.at);
+      case 'exit':
+        return this.exit(event.at, event.code, event.signal);
+      case 'hangup':
+        return this.hangup();
+    }
+  }
+
+  /** Child output reached the screen model at `at`: a sweep is scheduled. The hot path: no allocation. */
+  output(at: number): void {
+    if (!this.ended) this.scheduler.noteOutput(at);
+  }
+
+  /** When `tick` must next come (ms), or null while nothing waits on time. */
+  nextDeadline(): number | null {
+    if (this.ended) return null;
+    const due = this.sweeping ? null : this.scheduler.nextDue();
+    const deadline = this.tracker.nextDeadline();
+    if (due === null) return deadline;
+    return deadline === null || due < deadline ? due : deadline;
+  }
+
+  /** The sequence that clears the record, for the shim's own crash path. */
+  clearBytes(): Uint8Array | undefined {
+    return this.encode(this.clearReport());
+  }
+
+  /** Deadlines that have come by `at`: a due sweep first, then the tracker's settle and rate limit. */
+  tick(at: number): void {
+    if (this.ended) return;
+    if (!this.sweeping && this.scheduler.takeDue(at)) {
+      this.sweeping = true;
+      this.out({ type: 'sweep', epoch: this.epoch });
+    }
+    for (const report of this.tracker.tick(at)) this.emit(report, 'screen');
+  }
+
+  /** The foreground program as read at `at`; true when another rule set took over. */
+  foreground(at: number, view: ForegroundView): boolean {
+    if (this.ended) return false;
+    const before = this.ranking.view;
+    this.ranking.view = view;
+    if (view.rules.app !== this.app) {
+      this.switchRules(at, view.rules);
+      return true;
+    }
+    const screen = this.ranking.lastScreen;
+    if (before?.away !== view.away && screen !== undefined) this.observe(at, screen);
+    return false;
+  }
+
+  private swept(at: number, epoch: number, outcome: SweepOutcome | 'failed'): void {
+    this.sweeping = false;
+    // A sweep read with the rules of a program that has just left the terminal must not speak for it.
+    if (this.ended || epoch !== this.epoch || outcome === 'failed' || !outcome.changed) return;
+    this.out({ type: 'classification', classification: outcome.classification });
+    this.observe(at, outcome.classification);
+  }
+
+  /**
+   * The child reported on its own. For this session's record it is authoritative from now on: the
+   * screen's reports stop. Its bytes reach the terminal untouched; where they cannot count as a report on
+   * the record (a multiplexer drops them, the record has an id), a sanitized copy follows.
+   */
+  private nativeReport(report: Report): void {
+    // The agent knows nothing of the pane: its root record is this session's record (its own id, if it
+    // uses one that matches, too); a report on some other record of its own is left alone.
+    const id = this.config.id;
+    if (this.ended || (report.id !== undefined && report.id !== id)) return;
+    const ours = id === undefined ? report : { ...report, id };
+    this.native = ours;
+    if (this.config.copyNative || id !== undefined) {
+      this.out({ type: 'report', report: ours, source: 'native', bytes: this.sendable(this.encode(ours)) });
+    } else {
+      this.out({ type: 'report', report: ours, source: 'native', bytes: undefined });
+      // The terminal's last word on this record is now the child's: the next report of ours is news.
+      this.lastSent = undefined;
+    }
+  }
+
+  /** A hook's classification: at once, except against a visible blocked; an idle never replaces a done. */
+  private hook(at: number, receivedAt: number, signal: HookSignal): void {
+    if (this.ended || (signal.state === 'idle' && this.tracker.current?.state === 'done')) return;
+    const input = hookClassification(signal);
+    this.out({ type: 'classification', classification: input });
+    if (this.ranking.noteHook(input, receivedAt)) this.feed(at, input);
+  }
+
+  /** The child exited: its final report, whoever spoke for the record. */
+  private exit(at: number, code: number | null, signal: string | null): void {
+    if (this.ended) return;
+    this.ended = true;
+    for (const report of this.tracker.exit(at, code, signal)) {
+      // A child that cleared its own record on the way out needs no second clear.
+      if (report.state === 'clear' && this.native?.state === 'clear') continue;
+      this.emit(report, 'exit', true);
+    }
+  }
+
+  /** The terminal hung up: `clear`, at once, whatever the status will be. */
+  private hangup(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.emit(this.clearReport(), 'exit', true);
+  }
+
+  /**
+   * Another rule set takes over (an agent started from the shell, or the shell is back): the old record
+   * is cleared — never a stale `blocked` from an agent that has gone, nor the last word of one that spoke
+   * for itself — and the screen is classified afresh with the new rules.
+   */
+  private switchRules(at: number, rules: RuleChoice): void {
+    const shown = this.native ?? this.tracker.current;
+    this.native = undefined;
+    if (shown !== null && shown.state !== 'clear') this.emit(this.clearReport(), 'screen');
+    this.app = rules.app;
+    this.tracker = this.newTracker(rules.app);
+    this.ranking.lastScreen = undefined;
+    this.epoch += 1;
+    this.out({ type: 'rules', rules });
+    this.scheduler.noteOutput(at);
+  }
+
+  private observe(at: number, screen: Classification): void {
+    this.feed(at, this.ranking.rank(at, screen));
+  }
+
+  private feed(at: number, input: Classification): void {
+    for (const report of this.tracker.observe(at, input)) this.emit(report, 'screen');
+  }
+
+  private emit(report: Report, source: ReportSource, always = false): void {
+    if (this.native !== undefined && !always) return; // the child speaks for itself
+    const bytes = this.encode(report);
+    if (bytes === undefined) return;
+    this.out({ type: 'report', report, source, bytes: this.sendable(bytes) });
+  }
+
+  /** `bytes`, unless the record got exactly these last; remembered as the record's last. */
+  private sendable(bytes: Uint8Array | undefined): Uint8Array | undefined {
+    if (bytes === undefined || sameBytes(this.lastSent, bytes)) return undefined;
+    this.lastSent = bytes;
+    return bytes;
+  }
+
+  private encode(report: Report): Uint8Array | undefined {
+    const title = this.config.title;
+    const titled = title !== undefined && report.state !== 'clear' && report.title === undefined ? { ...report, title } : report;
+    const encoded = encodeReport(titled, { msgBudgetBytes: MSG_BUDGET_BYTES });
+    return encoded.ok ? encoded.bytes : undefined;
+  }
+
+  private clearReport(): Report {
+    return this.config.id === undefined ? { state: 'clear' } : { state: 'clear', id: this.config.id };
+  }
+
+  private newTracker(app: string): StatusTracker {
+    return new StatusTracker({
+      app,
+      onExit: this.config.onExit,
+      ...(this.config.id === undefined ? {} : { id: this.config.id }),
+      ...(this.config.settleMs === undefined ? {} : { settleMs: this.config.settleMs }),
+    });
+  }
+}

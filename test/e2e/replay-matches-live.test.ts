@@ -1,0 +1,35 @@
+// A live session and `osf7501 classify --timeline` of its recording give the same reports: both drive the
+// one SignalPolicy, the agent's own reports (made unasked, as Codex does) included.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { extractAll, type Report } from '../../src/protocol/index.js';
+import { BIN, CHILDREN, runInTerminal } from './support/outer-terminal.js';
+
+/** `STATE[ kind=KIND][ msg="…"]`, as the timeline prints a report. */
+function words(report: Report): string {
+  const kind = report.kind === undefined ? '' : ` kind=${report.kind}`;
+  const msg = report.msg === undefined ? '' : ` msg=${JSON.stringify(report.msg)}`;
+  return `${report.state}${kind}${msg}`;
+}
+
+test('the terminal of a live session and classify --timeline of its recording see the same reports, the agent\'s own among them', async () => {
+  const cast = join(mkdtempSync(join(tmpdir(), 'osf-replay-live-')), 'session.cast');
+  const live = await runInTerminal(['record', '-o', cast, process.execPath, join(CHILDREN, 'unasked-reports.mjs')]);
+  expect(live.status).toBe(0);
+  const seen = extractAll(live.output).flatMap((e) => (e.parsed.type === 'report' ? [words(e.parsed.report)] : []));
+  // The exit's `clear` is the live shim's alone: a recording does not say how the program ended.
+  expect(seen.at(-1)).toBe('clear');
+  const terminal = seen.slice(0, -1);
+  expect(terminal).toEqual(['idle', 'blocked kind=question msg="Continue? [y/n]"', 'done', 'working', 'done']);
+
+  const replayed = spawnSync(process.execPath, [BIN, 'classify', '--timeline', cast], { encoding: 'utf8' });
+  expect(replayed.status).toBe(0);
+  expect(replayed.stdout.trimEnd().split('\n').map((line) => line.replace(/^\S+ /u, ''))).toEqual(terminal);
+
+  // Without the agent's reports the replay shows what the screen alone says: no working after the answer.
+  const screenOnly = spawnSync(process.execPath, [BIN, 'classify', '--timeline', '--screen-only', cast], { encoding: 'utf8' });
+  expect(screenOnly.stdout.trimEnd().split('\n').map((line) => line.replace(/^\S+ /u, ''))).toEqual(terminal.slice(0, 3));
+});
