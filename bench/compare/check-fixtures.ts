@@ -47,10 +47,10 @@ export async function checkFixtures(agent: Agent, dir: string, rulesPath: string
   const checks: FixtureCheck[] = [];
   for (const fixture of listFixtures(dir).filter((f) => version === undefined || f.version === version)) {
     const recording = loadRecording(fixture.cast);
-    const whole = await replay(recording, { rules });
+    const whole = await replay(recording, { rules, screenOnly: true });
     const moments = labelledMoments(agent, fixture, whole.end);
     const misses = moments.map((m) => judgeMoment(m, whole)).filter((m): m is string => m !== undefined);
-    const chunked = await replay(recording, { rules, split: seededSplit(fixture.name.length * 7919 + moments.length) });
+    const chunked = await replay(recording, { rules, screenOnly: true, split: seededSplit(fixture.name.length * 7919 + moments.length) });
     for (const m of moments) {
       const miss = judgeMoment(m, chunked);
       if (miss !== undefined && !misses.includes(miss)) misses.push(`${miss} (in random chunks only)`);
