@@ -204,6 +204,24 @@ export const AGENTS: readonly Agent[] = [
     },
   },
   // ---- end i18b: Pi ----
+  // ---- i18b: Cline (issue 18) ----
+  {
+    id: 'cline',
+    title: 'Cline',
+    fixtures: 'fixtures/cline',
+    rules: 'rules/cline.toml',
+    truth: 'driver',
+    essential: {
+      'shell-approve': 'touch build.log',
+      'shell-deny': 'npm test',
+      'approve-then-deny': ['touch build.log', 'npm test'],
+      'write-approve': 'notes.txt',
+      question: 'Which database should the project use?',
+      'api-error': 'mock 400',
+      'auth-error': 'mock 401',
+    },
+  },
+  // ---- end i18b: Cline ----
 ];
 
 /** The agent whose `id` is `id`. */

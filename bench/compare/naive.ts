@@ -93,6 +93,16 @@ export const PI_TAIL: TailVocabulary = {
   working: /Working\.\.\./u,
 };
 
+/** Cline: its approval and question headers, `Error:`, the spinner's `(esc to cancel)`. */
+export const CLINE_TAIL: TailVocabulary = {
+  prompts: [
+    ['Approve tool call?', 'permission'],
+    ['Cline is asking a question', 'question'],
+  ],
+  error: /\* Error: /u,
+  working: /\(esc to cancel\)/u,
+};
+
 /** Each agent's vocabulary, by agent id (bench/compare/moments.ts AGENTS). */
 export const TAIL_VOCABULARY: Readonly<Record<string, TailVocabulary>> = {
   'claude-code': CLAUDE_CODE_TAIL,
@@ -101,6 +111,7 @@ export const TAIL_VOCABULARY: Readonly<Record<string, TailVocabulary>> = {
   opencode: OPENCODE_TAIL,
   copilot: COPILOT_TAIL,
   pi: PI_TAIL,
+  cline: CLINE_TAIL,
 };
 
 // CSI, OSC (BEL or ST), DCS/SOS/PM/APC strings, charset designations, then any other two-byte escape.

@@ -609,6 +609,63 @@ export function piScenarios() {
 }
 // ---- end i18b: Pi -------------------------------------------------------------------------------------
 
+// ---- i18b: Cline (issue 18) --------------------------------------------------------------------------
+
+const CLINE_WORKING = /\(esc to cancel\)/;
+/** The tool approval: `Cline needs permission`, `Approve tool call?`, the tool and its input, `[y] Approve   [n] Deny`. */
+const CLINE_APPROVAL = /\[y\] Approve +\[n\] Deny/;
+const CLINE_QUESTION = /Cline is asking a question/;
+
+/**
+ * Cline (3.0.65), run with `--auto-approve false` so that it asks before each tool. A denied tool does not end
+ * the turn: Cline sends the refusal back to the model, which answers (here `Understood, I will not run the
+ * tests.`), so a denial is followed by working and done.
+ */
+export function clineScenarios() {
+  const a = { working: CLINE_WORKING, submitTimeout: 30000 };
+  const FIRST = 60000;
+  /** The turn is over once `reply` shows and `(esc to cancel)` is gone. */
+  const done = (reply, timeout = 30000) => [{ wait: reply, timeout }, { waitGone: CLINE_WORKING, timeout: 15000 }, ...settle('done')];
+  const answer = (prompt, dialog, kind, msg, key, reply) => [
+    ...submit(a, prompt),
+    { wait: dialog, timeout: FIRST },
+    ...answerDialog(kind, msg, key),
+    { waitGone: dialog, timeout: 15000 },
+    { label: 'working', note: 'answered' },
+    ...done(reply),
+  ];
+  const approve = (prompt, msg, reply) => answer(prompt, CLINE_APPROVAL, 'permission', msg, 'enter', reply);
+  const deny = (prompt, msg) => answer(prompt, CLINE_APPROVAL, 'permission', msg, 'esc', /I will not run the tests\./);
+  const error = (prompt) => [...submit(a, prompt), { waitGone: CLINE_WORKING, timeout: FIRST }, ...settle('error')];
+  return [
+    idleStart(),
+    { name: 'slow-answer', drive: [...submit(a, 'summarize this repo slowly'), ...done(/stands\s+out\.[\s\S]*stands\s+out\./, FIRST)] },
+    { name: 'shell-approve', drive: approve('make a build log', 'approve run_commands: touch build.log', /README\.md and package\.json\./) },
+    { name: 'shell-deny', drive: deny('run the tests', 'approve run_commands: npm test') },
+    {
+      name: 'approve-then-deny',
+      drive: [
+        ...approve('make a build log', 'approve run_commands: touch build.log', /README\.md and package\.json\./),
+        ...deny('run the tests', 'approve run_commands: npm test'),
+      ],
+    },
+    { name: 'write-approve', drive: approve('create notes.txt', 'approve editor: notes.txt', /Wrote notes\.txt with one line\./) },
+    {
+      name: 'question',
+      drive: answer('pick a database', CLINE_QUESTION, 'question', 'answer: Which database should the project use?', 'enter', /Noted: the project will use/),
+    },
+    { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), ...done(/regression\s+test\?/, FIRST)] },
+    {
+      name: 'interrupt',
+      drive: [...interruptAt(a, /Point 12:/, FIRST), { waitGone: CLINE_WORKING, timeout: 15000 }, { sleep: 500 }, ...settle('idle')],
+    },
+    { name: 'api-error', drive: error('trigger a bad request') },
+    { name: 'auth-error', drive: error('trigger an auth failure') },
+    exitScenario(),
+  ];
+}
+// ---- end i18b: Cline ----------------------------------------------------------------------------------
+
 export const SCENARIOS = {
   codex: codexScenarios,
   gemini: geminiScenarios,
@@ -616,4 +673,5 @@ export const SCENARIOS = {
   copilot: copilotScenarios,
   qwen: qwenScenarios,
   pi: piScenarios,
+  cline: clineScenarios,
 };

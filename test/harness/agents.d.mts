@@ -32,7 +32,8 @@ export type AgentId =
   | 'copilot'
   | 'qwen'
   // i18b
-  | 'pi';
+  | 'pi'
+  | 'cline';
 
 export interface CpuQuietOptions {
   /** Quiet means below this share of one core (percent) … */

@@ -350,6 +350,58 @@ export const AGENTS = {
     exitKeys: [{ key: '\x04' }],
   },
   // ---- end i18b: Pi ----
+  // ---- i18b: Cline (issue 18) ----
+  cline: {
+    app: 'cline',
+    pkg: 'cline',
+    command: 'cline',
+    findBin: (prefix) => firstExisting([path.join(prefix, 'node_modules', '.bin', 'cline')]),
+    /**
+     * Sandbox mode (CLINE_SANDBOX=1, its data folder ~/.cline/data): everything stays in the temp HOME and no
+     * hub daemon is started (outside sandbox mode Cline leaves one running after it exits). The data folder's
+     * settings/providers.json selects the `openai-compatible` provider at the mock (what `cline auth -p openai
+     * -k … -m mock-model -b <url>` writes). `--auto-approve false` makes Cline ask before each tool
+     * (its default is to approve all). No ClinePass notice, no auto-update. options.noProvider writes no
+     * providers.json: Cline opens its sign-in chooser.
+     */
+    setup({ home, mockUrl, options = {} }) {
+      const data = path.join(home, '.cline', 'data');
+      fs.mkdirSync(path.join(data, 'settings'), { recursive: true });
+      if (!options.noProvider) {
+        const providers = {
+          version: 1,
+          lastUsedProvider: 'openai-compatible',
+          modes: {},
+          providers: {
+            'openai-compatible': {
+              settings: { provider: 'openai-compatible', apiKey: MOCK_KEY, model: 'mock-model', baseUrl: `${mockUrl}/v1` },
+              updatedAt: '2026-12-01T00:00:00.000Z',
+              tokenSource: 'manual',
+            },
+          },
+        };
+        fs.writeFileSync(path.join(data, 'settings', 'providers.json'), JSON.stringify(providers, null, 2));
+      }
+      const env = {
+        ...baseEnv(home),
+        CLINE_SANDBOX: '1',
+        CLINE_SANDBOX_DATA_DIR: data,
+        CLINE_DISABLE_CLINE_PASS_NOTICE: '1',
+        CLINE_NO_AUTO_UPDATE: '1',
+      };
+      return { env, args: ['--auto-approve', 'false', ...(options.args ?? [])] };
+    },
+    /** The composer between two rules, with the mode switch under it. */
+    idle: /○ Plan ● Act \(Tab\)|● Plan ○ Act \(Tab\)/,
+    prompt: /❯ (?:Ask anything|What can I do for you)/,
+    working: /\(esc to cancel\)/,
+    settleMs: 1500,
+    /** Cline takes ~20 s to draw its first screen on a loaded machine, and seconds to leave. */
+    startMs: 120000,
+    exitMs: 30000,
+    exitText: '/quit',
+  },
+  // ---- end i18b: Cline ----
 };
 
 /** CPU seconds (user + system, all threads) process PID has used so far, or undefined without /proc. */

@@ -395,6 +395,13 @@ function chatCall(reply, toolNames) {
   const has = (n) => toolNames.includes(n);
   if (has('create') && has('ask_user')) return copilotCall(reply);
   if (has('run_shell_command') && has('ask_user_question')) return qwenCall(reply);
+  // ---- i18b: Cline's tools (run_commands, editor, ask_question) ----
+  if (has('run_commands')) {
+    if (reply.shell) return { name: 'run_commands', arguments: { commands: [reply.shell] } };
+    if (reply.write) return { name: 'editor', arguments: { filePath: reply.write.path, new_text: reply.write.content } };
+    if (reply.ask) return { name: 'ask_question', arguments: { question: reply.ask.question, options: reply.ask.options.map((o) => o.label) } };
+  }
+  // ---- end i18b ----
   if (reply.shell) return { name: has('bash') ? 'bash' : 'shell', arguments: { command: reply.shell, description: reply.description ?? reply.shell } };
   if (reply.write) return { name: 'write', arguments: { filePath: reply.write.path, content: reply.write.content } };
   if (reply.ask) {
@@ -408,7 +415,7 @@ function chatCall(reply, toolNames) {
 
 /**
  * The call's arguments under the names the agent's own tool declares: a write's `filePath` becomes `path`
- * when the offered `write` tool has `path` and no `filePath` (Pi).
+ * when the offered tool has `path` and no `filePath` (Pi's write, Cline's editor).
  */
 function fitArguments(call, tools) {
   if (!call) return call;
@@ -424,7 +431,7 @@ async function streamChat(res, body, reply, { isClosed, side, cwd }) {
   const model = body.model ?? 'mock-model';
   const id = newId('chatcmpl');
   const toolNames = (body.tools ?? []).map((t) => t?.function?.name).filter(Boolean);
-  const call = fitArguments(chatCall(reply, toolNames), body.tools ?? []);
+  let call = chatCall(reply, toolNames);
   if (call?.arguments.filePath && cwd && !call.arguments.filePath.startsWith('/')) call.arguments.filePath = path.join(cwd, call.arguments.filePath);
   if (call?.pathKey) {
     // The agent names the path argument differently (Copilot's `create`: `path`).
@@ -432,6 +439,7 @@ async function streamChat(res, body, reply, { isClosed, side, cwd }) {
     delete call.arguments.filePath;
     delete call.pathKey;
   }
+  call = fitArguments(call, body.tools ?? []);
   const base = { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
   if (body.stream === false) {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -558,7 +566,7 @@ async function handle(req, res, raw) {
     const side = !Array.isArray(body.tools) || body.tools.length === 0;
     const p = side ? { reply: { text: 'Build log request' } } : chatPlan(body);
     const all = JSON.stringify(body.messages ?? []);
-    const cwd = /[Ww]orking directory:\s*([^\s"\\]+)/.exec(all)?.[1] ?? '';
+    const cwd = /[Ww]orking [Dd]irectory:\s*([^\s"\\]+)/.exec(all)?.[1] ?? '';
     const reply = fill(p?.reply ?? { text: 'OK.' }, { cwd, mock: base });
     log({ api: 'chat', side, prompt: p?.prompt, n: p?.n, reply: Object.keys(reply) });
     if (reply.httpError) {

@@ -20,6 +20,8 @@ describe('an agent started from a wrapped shell gets its own rules', () => {
     [['pi'], 'pi'],
     [['node', '/home/u/.npm-global/bin/pi'], 'pi'],
     [['node', '/usr/lib/node_modules/@mariozechner/pi-coding-agent/dist/cli.js', '--continue'], 'pi'],
+    [['node', '/usr/lib/node_modules/cline/bin/cline', '--auto-approve', 'false'], 'cline'],
+    [['/usr/lib/node_modules/cline/node_modules/@cline/cli-linux-x64/bin/cline', '--auto-approve', 'false'], 'cline'],
     // ---- end i18b
     [['node', '/usr/lib/node_modules/some-tool/dist/cli.js'], 'generic'],
   ])('%j → %s', (argv, app) => {

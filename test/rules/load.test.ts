@@ -115,7 +115,7 @@ describe('selectRules', () => {
   test('--rules with an unknown app name is an error listing the known apps', () => {
     const { env } = xdgWith({ 'codex.toml': ruleFile('codex', ['codex']) });
     expect(() => selectRules('claude', { env, rules: 'cursor' })).toThrow(
-      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, copilot, gemini-cli, generic, opencode, pi)',
+      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, cline, copilot, gemini-cli, generic, opencode, pi)',
     );
   });
 
@@ -152,6 +152,7 @@ describe('rules list and rules check', () => {
     expect(listing.map((l) => [l.app, l.origin, l.overridden])).toEqual([
       ['claude-code', 'user', false],
       ['claude-code', 'bundled', true],
+      ['cline', 'bundled', false],
       ['codex', 'bundled', false],
       ['copilot', 'bundled', false],
       ['gemini-cli', 'bundled', false],
@@ -168,6 +169,7 @@ describe('rules list and rules check', () => {
     const results = checkRuleFiles([], { env });
     expect(results.filter((r) => r.ok).map((r) => r.path)).toEqual([
       join(BUNDLED, 'claude-code.toml'),
+      join(BUNDLED, 'cline.toml'),
       join(BUNDLED, 'codex.toml'),
       join(BUNDLED, 'copilot.toml'),
       join(BUNDLED, 'gemini.toml'),
