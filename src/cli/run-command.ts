@@ -192,6 +192,7 @@ async function runWrapped(path: string, options: RunOptions, io: CliIo, extras: 
     const exit = await relay.run();
     reporter?.exit(exit);
     if (extras.indicator !== undefined && reporter) io.stderr.write(recap.line());
+    for (const notice of reporting?.notices() ?? []) io.stderr.write(`osf7501: ${notice}\n`);
     return shellStatus(exit);
   } finally {
     process.off('SIGHUP', onHangup);

@@ -53,6 +53,12 @@ export interface Explanation {
   traces: RuleTrace[];
 }
 
+/** Told which rule a classification is running (its 1-based position in the file), and when it is over. */
+export interface RuleProbe {
+  rule(index: number): void;
+  done(): void;
+}
+
 /** The classification when no rule matches. */
 export const DEFAULT_CLASSIFICATION: Classification = Object.freeze({ state: 'idle' });
 
@@ -78,14 +84,29 @@ export class RuleSet implements RuleSetInfo {
     this.rules = rules;
   }
 
-  /** The first rule that matches the visible rows decides; none matching means idle. */
-  classify(lines: readonly string[]): Classification {
+  /**
+   * The first rule that matches the visible rows decides; none matching means idle. `probe` is told which
+   * rule runs, before each one, and when the classification is over (the screen worker's watchdog reads it:
+   * a rule that runs too long is dropped).
+   */
+  classify(lines: readonly string[], probe?: RuleProbe): Classification {
     const view = new ScreenView(lines);
-    for (const rule of this.rules) {
-      const verdict = evaluate(rule, view);
-      if (verdict.ok) return classification(rule, verdict);
+    try {
+      for (const rule of this.rules) {
+        probe?.rule(rule.index);
+        const verdict = evaluate(rule, view);
+        if (verdict.ok) return classification(rule, verdict);
+      }
+      return { ...DEFAULT_CLASSIFICATION };
+    } finally {
+      probe?.done();
     }
-    return { ...DEFAULT_CLASSIFICATION };
+  }
+
+  /** The same rule set without the rules named in `names` (rules dropped for running too long). */
+  without(names: ReadonlySet<string>): RuleSet {
+    if (names.size === 0) return this;
+    return new RuleSet(this, this.rules.filter((rule) => !names.has(rule.name)));
   }
 
   /** Runs every rule (not only up to the first match) and reports each verdict. */

@@ -2,9 +2,11 @@
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { SweepResult } from '../screen/screen-classifier.js';
-import { OutputBacklog } from '../screen/output-backlog.js';
+import { compileRuleFile } from '../rules/compile.js';
+import { FLOOD_TAIL_BYTES, OutputBacklog } from '../screen/output-backlog.js';
 import { RowFootprint } from '../screen/row-footprint.js';
 import type { FromScreenWorker, SweepHint, ToScreenWorker } from './screen-messages.js';
+import { epochMs, SweepWatch } from './sweep-watch.js';
 
 /**
  * During a flood (the backlog overflowed), a sweep waits until output has been quiet this long: the
@@ -21,6 +23,21 @@ export const FLOOD_QUIET_MS = 30;
  */
 export const VOLATILE_SWEEP_MS = 500;
 
+/**
+ * The longest a sweep's classification may run. Every bundled rule set classifies a screen in well under
+ * a millisecond; a rule still running after this is backtracking (`^(a+)+$` on a row of `a`s): the worker
+ * is replaced, that rule dropped for the rest of the session, and the sweep classified again without it.
+ * The watchdog looks at the latest after twice this.
+ */
+export const SWEEP_TIME_LIMIT_MS = 250;
+
+/** A rule dropped for running past {@link SWEEP_TIME_LIMIT_MS}. */
+export interface DroppedRule {
+  rule: string;
+  file: string;
+  limitMs: number;
+}
+
 /** The screen worker's heap limits (MB): a screen and its rules need a few MB. */
 const WORKER_YOUNG_MB = 4;
 const WORKER_OLD_MB = 96;
@@ -33,6 +50,8 @@ export interface ScreenClientOptions {
   ruleFile: string;
   /** Called once if the worker fails; the session then goes on as plain passthrough. */
   onFault: (message: string) => void;
+  /** Called once per rule dropped for running past the sweep time limit. */
+  onRuleDropped?: (dropped: DroppedRule) => void;
 }
 
 /**
@@ -47,6 +66,12 @@ export class ScreenClient {
   private size: { cols: number; rows: number };
   private rules: { ruleText: string; ruleFile: string };
   private readonly backlog = new OutputBacklog();
+  /** The latest output sent to the worker, to rebuild a replacement worker's screen from. */
+  private readonly recent = new OutputBacklog(FLOOD_TAIL_BYTES, FLOOD_TAIL_BYTES);
+  private watch = new SweepWatch();
+  private watchdog: NodeJS.Timeout | undefined;
+  /** Rule names dropped per rule file, for the rest of the session. */
+  private readonly dropped = new Map<string, Set<string>>();
   private lastFeedAt = 0;
   /** A sweep waiting for a flood to end. */
   private floodWait: { timer: NodeJS.Timeout; resolve: (result: SweepResult) => void } | undefined;
@@ -96,7 +121,7 @@ export class ScreenClient {
     this.rules = { ruleText, ruleFile };
     this.forgetRows();
     this.unread = true;
-    if (this.worker !== undefined) this.post({ t: 'rules', ruleText, ruleFile });
+    if (this.worker !== undefined) this.post({ t: 'rules', ruleText, ruleFile, dropped: this.droppedIn(ruleFile) });
   }
 
   /**
@@ -141,6 +166,7 @@ export class ScreenClient {
     return new Promise((resolve) => {
       this.sweeps.set(seq, resolve);
       this.post({ t: 'sweep', seq });
+      this.watchdog ??= this.armWatchdog(SWEEP_TIME_LIMIT_MS);
     });
   }
 
@@ -195,7 +221,10 @@ export class ScreenClient {
     }
     for (const resolve of this.sweeps.values()) resolve({ changed: false });
     this.sweeps.clear();
+    if (this.watchdog !== undefined) clearTimeout(this.watchdog);
+    this.watchdog = undefined;
     this.backlog.take();
+    this.recent.take();
     void this.worker?.terminate();
   }
 
@@ -215,16 +244,86 @@ export class ScreenClient {
     worker.stderr.resume();
     worker.unref();
     worker.on('message', (message: FromScreenWorker) => this.onMessage(message));
-    worker.on('error', (error) => this.fail(error.message));
-    worker.postMessage({ t: 'init', ...this.size, ...this.rules } satisfies ToScreenWorker);
+    worker.on('error', (error) => {
+      if (this.worker === worker) this.fail(error.message);
+    });
+    const dropped = this.droppedIn(this.rules.ruleFile);
+    worker.postMessage({ t: 'init', ...this.size, ...this.rules, watch: this.watch.buffer, dropped } satisfies ToScreenWorker);
     return worker;
+  }
+
+  private droppedIn(ruleFile: string): string[] {
+    return [...(this.dropped.get(ruleFile) ?? [])];
+  }
+
+  private armWatchdog(ms: number): NodeJS.Timeout {
+    const timer = setTimeout(() => this.checkSweep(), ms);
+    timer.unref();
+    return timer;
+  }
+
+  /** While a sweep is out: is a rule running past the limit? Then replace the worker without it. */
+  private checkSweep(): void {
+    this.watchdog = undefined;
+    if (this.sweeps.size === 0 || this.failed || this.disposed) return;
+    const running = this.watch.running();
+    const ranMs = running === undefined ? 0 : epochMs() - running.sinceMs;
+    if (running === undefined || ranMs < SWEEP_TIME_LIMIT_MS) {
+      // Still reading output, or classifying within the limit: look again when the limit would be up.
+      this.watchdog = this.armWatchdog(SWEEP_TIME_LIMIT_MS - ranMs);
+      return;
+    }
+    this.replaceWorker(running.index);
+  }
+
+  /**
+   * The worker is stuck in rule `index` of the current file: terminate it, drop the rule, and start a new
+   * worker on the latest output (the screen is rebuilt from its tail, as after a flood); the sweeps still
+   * out are asked again of the new one.
+   */
+  private replaceWorker(index: number): void {
+    const { ruleText, ruleFile } = this.rules;
+    let name: string | undefined;
+    try {
+      name = compileRuleFile(ruleText, ruleFile).rules.find((r) => r.index === index)?.name;
+    } catch {
+      name = undefined;
+    }
+    if (name === undefined) {
+      this.fail(`a sweep ran past ${SWEEP_TIME_LIMIT_MS} ms in rule #${index} of ${ruleFile}`);
+      return;
+    }
+    const names = this.dropped.get(ruleFile) ?? new Set<string>();
+    names.add(name);
+    this.dropped.set(ruleFile, names);
+    const stuck = this.worker;
+    this.worker = undefined;
+    stuck?.removeAllListeners('message');
+    void stuck?.terminate();
+    // A fresh block: the stuck worker may still write to the old one while it dies.
+    this.watch = new SweepWatch();
+    this.forgetRows(); // the new worker's screen is rebuilt from the tail: nothing known of its rows yet
+    this.options.onRuleDropped?.({ rule: name, file: ruleFile, limitMs: SWEEP_TIME_LIMIT_MS });
+    const { bytes } = this.recent.take();
+    if (bytes.length > 0) {
+      this.recent.push(bytes);
+      this.post({ t: 'data', bytes }, [bytes.buffer as ArrayBuffer]);
+    } else this.start();
+    for (const seq of this.sweeps.keys()) this.post({ t: 'sweep', seq });
+    this.watchdog = this.armWatchdog(SWEEP_TIME_LIMIT_MS);
   }
 
   private sendBacklog(): void {
     if (this.backlog.bytes === 0 && !this.backlog.skipped) return;
     const { reset, bytes } = this.backlog.take();
-    if (reset) this.post({ t: 'reset' });
-    if (bytes.length > 0) this.post({ t: 'data', bytes }, [bytes.buffer as ArrayBuffer]);
+    if (reset) {
+      this.recent.take();
+      this.post({ t: 'reset' });
+    }
+    if (bytes.length > 0) {
+      this.recent.push(bytes);
+      this.post({ t: 'data', bytes }, [bytes.buffer as ArrayBuffer]);
+    }
   }
 
   private onMessage(message: FromScreenWorker): void {
@@ -233,6 +332,10 @@ export class ScreenClient {
         const resolve = this.sweeps.get(message.seq);
         this.sweeps.delete(message.seq);
         this.learn(message.hint);
+        if (this.sweeps.size === 0 && this.watchdog !== undefined) {
+          clearTimeout(this.watchdog);
+          this.watchdog = undefined;
+        }
         resolve?.(message.result);
         break;
       }

@@ -10,13 +10,14 @@ export interface SweepHint {
 
 /** Main thread → worker. */
 export type ToScreenWorker =
-  | { t: 'init'; cols: number; rows: number; ruleText: string; ruleFile: string }
+  /** `watch`: the SweepWatch block; `dropped`: rule names left out (they ran past the sweep time limit). */
+  | { t: 'init'; cols: number; rows: number; ruleText: string; ruleFile: string; watch: SharedArrayBuffer; dropped: string[] }
   | { t: 'data'; bytes: Uint8Array }
   | { t: 'resize'; cols: number; rows: number }
   /** Output was skipped (a flood): start over from a blank screen; the flood's tail follows as data. */
   | { t: 'reset' }
   /** Classify with another rule set from now on (the foreground program changed). */
-  | { t: 'rules'; ruleText: string; ruleFile: string }
+  | { t: 'rules'; ruleText: string; ruleFile: string; dropped: string[] }
   | { t: 'sweep'; seq: number };
 
 /** Worker → main thread. */

@@ -1,22 +1,30 @@
 // The screen worker: parses the child's output and classifies it off the relay's thread.
 import { parentPort } from 'node:worker_threads';
 import { compileRuleFile } from '../rules/compile.js';
+import type { RuleProbe } from '../rules/rule-set.js';
 import { ScreenClassifier } from '../screen/screen-classifier.js';
 import { VolatileRows } from '../screen/volatile-rows.js';
 import type { FromScreenWorker, ToScreenWorker } from './screen-messages.js';
+import { SweepWatch } from './sweep-watch.js';
 
 const port = parentPort;
 if (port === null) throw new Error('screen-worker must run as a worker thread');
 
 let classifier: ScreenClassifier | undefined;
 const volatile = new VolatileRows();
+let probe: RuleProbe | undefined;
 const post = (message: FromScreenWorker): void => port.postMessage(message);
 
 port.on('message', (message: ToScreenWorker) => {
   try {
     switch (message.t) {
       case 'init':
-        classifier = new ScreenClassifier(compileRuleFile(message.ruleText, message.ruleFile), message.cols, message.rows);
+        probe = new SweepWatch(message.watch).probe();
+        classifier = new ScreenClassifier(
+          compileRuleFile(message.ruleText, message.ruleFile).without(new Set(message.dropped)),
+          message.cols,
+          message.rows,
+        );
         break;
       case 'data':
         classifier?.write(message.bytes);
@@ -26,7 +34,7 @@ port.on('message', (message: ToScreenWorker) => {
         volatile.reset();
         break;
       case 'rules':
-        classifier?.setRules(compileRuleFile(message.ruleText, message.ruleFile));
+        classifier?.setRules(compileRuleFile(message.ruleText, message.ruleFile).without(new Set(message.dropped)));
         volatile.reset();
         break;
       case 'reset':
@@ -39,7 +47,7 @@ port.on('message', (message: ToScreenWorker) => {
           post({ t: 'swept', seq, result: { changed: false } });
           break;
         }
-        void classifier.sweep().then((result) => {
+        void classifier.sweep(probe).then((result) => {
           const broken = classifier?.broken;
           if (broken !== undefined) post({ t: 'fault', message: broken });
           // Read in the same turn as the sweep: no later output has been parsed yet.

@@ -1,5 +1,5 @@
 // The shadow screen and the rules together: bytes in, a classification of the visible rows out.
-import type { RuleSet } from '../rules/rule-set.js';
+import type { RuleProbe, RuleSet } from '../rules/rule-set.js';
 import type { Classification } from '../rules/types.js';
 import type { CursorStart } from './row-footprint.js';
 import { ShadowScreen } from './shadow-screen.js';
@@ -60,14 +60,17 @@ export class ScreenClassifier {
     return this.screen.flush();
   }
 
-  /** Waits for every byte written so far to be parsed, then classifies the visible rows if they changed. */
-  async sweep(): Promise<SweepResult> {
+  /**
+   * Waits for every byte written so far to be parsed, then classifies the visible rows if they changed
+   * (`probe` follows the rules as they run).
+   */
+  async sweep(probe?: RuleProbe): Promise<SweepResult> {
     await this.screen.flush();
     const lines = this.screen.visibleLines();
     const text = lines.join('\n');
     if (text === this.lastText) return { changed: false };
     this.lastText = text;
-    return { changed: true, classification: this.rules.classify(lines), lines };
+    return { changed: true, classification: this.rules.classify(lines, probe), lines };
   }
 
   /** The cursor as of the last byte parsed (read it right after a sweep); undefined when the screen is gone. */

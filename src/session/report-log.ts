@@ -30,6 +30,11 @@ export class ReportLog implements ReportLogSink {
     this.line({ type: 'report', state: r.state, kind: r.kind, id: r.id, app: r.app, msg: r.msg, source });
   }
 
+  /** A rule dropped for the rest of the session: it ran past the sweep time limit. */
+  ruleDropped(rule: string, file: string, limitMs: number): void {
+    this.line({ type: 'rule-dropped', rule, file, limitMs });
+  }
+
   /** Closes the file. Idempotent. */
   dispose(): void {
     if (this.disposed) return;

@@ -33,6 +33,8 @@ export interface Reporting {
   native: NativeBridge;
   /** Where the bridge writes to the child and which pid the child has; set once the relay exists. */
   connectChild(child: ChildHandle): void;
+  /** Lines for stderr once the program has exited and the terminal is restored (never over its screen). */
+  notices(): readonly string[];
   dispose(): void;
 }
 
@@ -111,6 +113,7 @@ export function createReporting(
     }
   }
   const sink = teeSinks(log, inbox?.sink);
+  const notices: string[] = [];
   const screen = selected.entry
     ? new ScreenClient({
         cols: size.cols,
@@ -119,6 +122,10 @@ export function createReporting(
         ruleFile: selected.rules.file,
         onFault: () => {
           // The screen is gone: the session goes on as plain passthrough, reports stay as they were.
+        },
+        onRuleDropped: ({ rule, file, limitMs }) => {
+          log?.ruleDropped(rule, file, limitMs);
+          notices.push(`rule "${rule}" in ${file} took longer than ${limitMs} ms on a screen and was dropped for the rest of the session`);
         },
       })
     : new NullScreen();
@@ -143,6 +150,7 @@ export function createReporting(
     connectChild: (handle) => {
       child = handle;
     },
+    notices: () => notices,
     dispose: () => {
       native.dispose();
       reporter?.dispose();

@@ -7,7 +7,7 @@ import type { SweepResult } from '../../src/screen/screen-classifier.js';
 import { SCREEN_BACKLOG_BYTES } from '../../src/screen/output-backlog.js';
 // The compiled client: its worker thread is started from the compiled screen-worker.js beside it
 // (`npm test` builds first).
-import { ScreenClient, VOLATILE_SWEEP_MS } from '../../dist/src/screen-worker/screen-client.js';
+import { ScreenClient, SWEEP_TIME_LIMIT_MS, VOLATILE_SWEEP_MS } from '../../dist/src/screen-worker/screen-client.js';
 
 const GENERIC = fileURLToPath(new URL('../../rules/generic.toml', import.meta.url));
 const encoder = new TextEncoder();
@@ -138,5 +138,43 @@ describe('ScreenClient: a spinner-only sweep waits, a dialog never does', () => 
     const pending = client.sweep();
     client.dispose();
     await expect(pending).resolves.toEqual({ changed: false });
+  });
+});
+
+describe('ScreenClient: a rule that cannot finish', () => {
+  const SLOW_RULES = [
+    'app = "slowtest"',
+    '[[rules]]',
+    'name = "catastrophic"',
+    'state = "working"',
+    "any = ['^(a+)+$']",
+    '[[rules]]',
+    'name = "proceed"',
+    'state = "blocked"',
+    'kind = "permission"',
+    "any = ['^Proceed\\\\?']",
+    '',
+  ].join('\n');
+
+  test('is dropped once; the sweep it stalled is answered by the rules after it, and later sweeps run without it', async () => {
+    const faults: string[] = [];
+    const dropped: unknown[] = [];
+    const client = new ScreenClient({
+      cols: 80,
+      rows: 24,
+      ruleText: SLOW_RULES,
+      ruleFile: 'slow.toml',
+      onFault: (m) => faults.push(m),
+      onRuleDropped: (d) => dropped.push(d),
+    });
+    clients.push(client);
+    client.feed(encoder.encode(`${'a'.repeat(40)}b\r\nProceed? `));
+    const first = await client.sweep();
+    expect(first.changed && first.classification).toMatchObject({ state: 'blocked', rule: 'proceed' });
+    client.feed(encoder.encode(`\x1b[2J\x1b[H${'a'.repeat(40)}b\r\n`));
+    const second = await client.sweep();
+    expect(second.changed && second.classification).toMatchObject({ state: 'idle' });
+    expect(dropped).toEqual([{ rule: 'catastrophic', file: 'slow.toml', limitMs: SWEEP_TIME_LIMIT_MS }]);
+    expect(faults).toEqual([]);
   });
 });
