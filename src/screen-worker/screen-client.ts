@@ -302,7 +302,6 @@ export class ScreenClient {
     void stuck?.terminate();
     // A fresh block: the stuck worker may still write to the old one while it dies.
     this.watch = new SweepWatch();
-    this.forgetRows(); // the new worker's screen is rebuilt from the tail: nothing known of its rows yet
     this.options.onRuleDropped?.({ rule: name, file: ruleFile, limitMs: SWEEP_TIME_LIMIT_MS });
     const { bytes } = this.recent.take();
     if (bytes.length > 0) {
@@ -311,6 +310,7 @@ export class ScreenClient {
     } else this.start();
     for (const seq of this.sweeps.keys()) this.post({ t: 'sweep', seq });
     this.watchdog = this.armWatchdog(SWEEP_TIME_LIMIT_MS);
+    this.forgetRows(); // the new worker's screen is rebuilt from the tail: nothing is known of its rows yet
   }
 
   private sendBacklog(): void {
