@@ -25,14 +25,16 @@ export interface MatchForMessage {
 /**
  * The message for a rule that matched `text` (its region joined by `\n`). The first match whose
  * `msg` group took part gives the text; with `msg_lines` the message is a block of rows starting
- * at that group, or, when no pattern has the group, at the row after the first match.
+ * at that group, or, when no pattern has the group, at the row after the first match. `fallback` (a
+ * dialog's title) is the text when no pattern gives one.
  */
 export function buildMessage(
   text: string,
   matches: readonly MatchForMessage[],
   spec: MessageSpec,
+  fallback?: string,
 ): string | undefined {
-  const raw = rawMessage(text, matches, spec.lines);
+  const raw = rawMessage(text, matches, spec.lines) ?? fallback;
   const msg = raw === undefined ? undefined : collapse(raw);
   const found = msg === '' ? undefined : msg;
   if (spec.template === undefined) return found;

@@ -1,5 +1,6 @@
 // A compiled rule file: classify a screen (first matching rule wins) or explain every rule's verdict.
 import type { BlockedKind, ScreenState } from '../protocol/types.js';
+import { findDialog, type DialogShape } from './dialog.js';
 import type { Matcher } from './matcher.js';
 import { buildMessage, type MatchForMessage, type MessageSpec } from './message.js';
 import { describeRegion, regionKey, selectRegion, type Region } from './region.js';
@@ -14,6 +15,8 @@ export interface CompiledRule {
   kind: BlockedKind | undefined;
   interrupted: boolean;
   region: Region;
+  /** `dialog = true`: the region must end in a dialog (findDialog); it decides, gives the kind and msg. */
+  dialog: boolean;
   any: readonly Matcher[];
   all: readonly Matcher[];
   none: readonly Matcher[];
@@ -40,7 +43,7 @@ export interface RuleTrace {
   region: string;
   /** How many rows the region held on this screen. */
   regionRows: number;
-  outcome: 'matched' | 'no-any-matched' | 'all-failed' | 'none-matched';
+  outcome: 'matched' | 'no-dialog' | 'no-any-matched' | 'all-failed' | 'none-matched';
   /** The deciding matcher (matched), the failing `all` one, or the vetoing `none` one. */
   matcher?: string;
   matched?: string;
@@ -63,7 +66,7 @@ export interface RuleProbe {
 export const DEFAULT_CLASSIFICATION: Classification = Object.freeze({ state: 'idle' });
 
 type Verdict =
-  | { ok: true; decider: Matcher; match: RegExpExecArray; msg: string | undefined }
+  | { ok: true; decider: string; matched: string; kind: BlockedKind | undefined; msg: string | undefined }
   | { ok: false; outcome: Exclude<RuleTrace['outcome'], 'matched'>; matcher?: string; matched?: string };
 
 /** A compiled rule file. Cheap to run: patterns are compiled once, each region joined once a sweep. */
@@ -129,7 +132,7 @@ export class RuleSet implements RuleSetInfo {
       }
       result ??= classification(rule, verdict);
       const msg = verdict.msg === undefined ? {} : { msg: verdict.msg };
-      return { ...base, outcome: 'matched', matcher: verdict.decider.key, matched: verdict.match[0], ...msg };
+      return { ...base, ...(verdict.kind === undefined ? {} : { kind: verdict.kind }), outcome: 'matched', matcher: verdict.decider, matched: verdict.matched, ...msg };
     });
     return { result: result ?? { ...DEFAULT_CLASSIFICATION }, traces };
   }
@@ -140,6 +143,7 @@ export class RuleSet implements RuleSetInfo {
 class ScreenView {
   readonly #lines: readonly string[];
   readonly #regions = new Map<string, { rows: readonly string[]; text: string }>();
+  readonly #dialogs = new Map<string, DialogShape | undefined>();
 
   constructor(lines: readonly string[]) {
     this.#lines = lines.map((line) => line.replace(/\u00a0/gu, ' ').trimEnd());
@@ -155,11 +159,20 @@ class ScreenView {
     }
     return cached;
   }
+
+  /** The dialog the region ends in, found once per region and sweep. */
+  dialog(region: Region): DialogShape | undefined {
+    const key = regionKey(region);
+    if (!this.#dialogs.has(key)) this.#dialogs.set(key, findDialog(this.region(region).rows));
+    return this.#dialogs.get(key);
+  }
 }
 
 function evaluate(rule: CompiledRule, view: ScreenView): Verdict {
   const { text } = view.region(rule.region);
   const matches: MatchForMessage[] = [];
+  const dialog = rule.dialog ? view.dialog(rule.region) : undefined;
+  if (rule.dialog && dialog === undefined) return { ok: false, outcome: 'no-dialog' };
   let decider: { matcher: Matcher; match: RegExpExecArray } | undefined;
   for (const matcher of rule.any) {
     const match = matcher.re.exec(text);
@@ -180,22 +193,26 @@ function evaluate(rule: CompiledRule, view: ScreenView): Verdict {
     const match = matcher.re.exec(text);
     if (match !== null) return { ok: false, outcome: 'none-matched', matcher: matcher.key, matched: match[0] };
   }
-  if (decider === undefined) return { ok: false, outcome: 'no-any-matched' }; // unreachable: validated
   for (const matcher of rule.msgFrom) {
     const match = matcher.re.exec(text);
     if (match !== null) matches.push({ match, hasMsg: matcher.hasMsg });
   }
+  if (dialog !== undefined) {
+    const msg = buildMessage(text, matches, rule.message, dialog.title);
+    return { ok: true, decider: 'dialog', matched: dialog.title, kind: rule.kind ?? dialog.kind, msg };
+  }
+  if (decider === undefined) return { ok: false, outcome: 'no-any-matched' }; // unreachable: validated
   const msg = buildMessage(text, matches, rule.message);
-  return { ok: true, decider: decider.matcher, match: decider.match, msg };
+  return { ok: true, decider: decider.matcher.key, matched: decider.match[0], kind: rule.kind, msg };
 }
 
 function classification(rule: CompiledRule, verdict: Extract<Verdict, { ok: true }>): Classification {
   const result: Classification = { state: rule.state };
-  if (rule.kind !== undefined) result.kind = rule.kind;
+  if (verdict.kind !== undefined) result.kind = verdict.kind;
   if (verdict.msg !== undefined) result.msg = verdict.msg;
   result.rule = rule.name;
-  result.matched = verdict.match[0];
-  result.matcher = verdict.decider.key;
+  result.matched = verdict.matched;
+  result.matcher = verdict.decider;
   if (rule.interrupted) result.interrupted = true;
   return result;
 }

@@ -24,6 +24,7 @@ export const RULE_KEYS = [
   'kind',
   'interrupted',
   'region',
+  'dialog',
   'flags',
   'any',
   'all',
@@ -49,7 +50,11 @@ export function validateRule(file: string, value: unknown, index: number, seen: 
   const name = validateName(ctx, rawName, seen);
   seen.set(name, index);
   const state = validateState(ctx, value['state']);
-  const kind = validateKind(ctx, value['kind'], state);
+  const dialog = value['dialog'] === undefined ? false : expectBoolean(ctx, value['dialog'], 'dialog');
+  if (dialog && state !== 'blocked') {
+    fail(ctx, 'bad-value', `"dialog" is only allowed with state "blocked" (state is "${state}")`, 'dialog');
+  }
+  const kind = validateKind(ctx, value['kind'], state, dialog);
   const interrupted = value['interrupted'] === undefined ? false : expectBoolean(ctx, value['interrupted'], 'interrupted');
   if (interrupted && state !== 'idle') {
     fail(ctx, 'bad-value', `"interrupted" is only allowed with state "idle" (state is "${state}")`, 'interrupted');
@@ -61,12 +66,12 @@ export function validateRule(file: string, value: unknown, index: number, seen: 
   const all = compileList(ctx, value, 'all', flags);
   const none = compileList(ctx, value, 'none', flags);
   const msgFrom = compileList(ctx, value, 'msg_from', flags);
-  if (any.length === 0 && all.length === 0) {
-    fail(ctx, 'no-matchers', 'no matchers: give "any" or "all" (a list of patterns)', 'any');
+  if (any.length === 0 && all.length === 0 && !dialog) {
+    fail(ctx, 'no-matchers', 'no matchers: give "any" or "all" (a list of patterns), or dialog = true', 'any');
   }
   const lines = value['msg_lines'] === undefined ? undefined : expectInteger(ctx, value['msg_lines'], 'msg_lines', 1, MAX_MSG_LINES);
-  const template = validateTemplate(ctx, value['msg_template'], [...any, ...all, ...msgFrom], lines);
-  return { index, name, state, kind, interrupted, region, any, all, none, msgFrom, message: { template, lines } };
+  const template = validateTemplate(ctx, value['msg_template'], [...any, ...all, ...msgFrom], lines, dialog);
+  return { index, name, state, kind, interrupted, region, dialog, any, all, none, msgFrom, message: { template, lines } };
 }
 
 function validateName(ctx: ValueContext, value: unknown, seen: Map<string, number>): string {
@@ -89,9 +94,9 @@ function validateState(ctx: ValueContext, value: unknown): ScreenState {
   return state as ScreenState;
 }
 
-function validateKind(ctx: ValueContext, value: unknown, state: ScreenState): BlockedKind | undefined {
+function validateKind(ctx: ValueContext, value: unknown, state: ScreenState, dialog: boolean): BlockedKind | undefined {
   if (value === undefined) {
-    if (state === 'blocked') {
+    if (state === 'blocked' && !dialog) {
       fail(ctx, 'kind-missing', `state "blocked" needs a kind (valid: ${BLOCKED_KINDS.join(', ')})`, 'kind');
     }
     return undefined;
@@ -139,6 +144,7 @@ function validateTemplate(
   value: unknown,
   patterns: readonly Matcher[],
   lines: number | undefined,
+  dialog: boolean,
 ): string | undefined {
   if (value === undefined) return undefined;
   const template = expectString(ctx, value, 'msg_template');
@@ -146,7 +152,7 @@ function validateTemplate(
   if (unknown !== undefined) {
     fail(ctx, 'bad-value', `msg_template has unknown placeholder ${unknown} (only ${MSG_PLACEHOLDER})`, 'msg_template');
   }
-  if (template.includes(MSG_PLACEHOLDER) && lines === undefined && !patterns.some((p) => p.hasMsg)) {
+  if (template.includes(MSG_PLACEHOLDER) && lines === undefined && !dialog && !patterns.some((p) => p.hasMsg)) {
     fail(
       ctx,
       'bad-value',

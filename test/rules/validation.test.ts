@@ -50,7 +50,7 @@ const cases: [string, string, RuleErrorCode, string][] = [
     'an unknown key in a rule',
     `${HEAD}${RULE}nay = ['Deny']\n`,
     'unknown-key',
-    'rules/demo.toml: rule "permission" (#1): unknown key "nay" (valid keys: name, description, state, kind, interrupted, region, flags, any, all, none, msg_from, msg_template, msg_lines)',
+    'rules/demo.toml: rule "permission" (#1): unknown key "nay" (valid keys: name, description, state, kind, interrupted, region, dialog, flags, any, all, none, msg_from, msg_template, msg_lines)',
   ],
   [
     'a bad regex',
@@ -110,7 +110,7 @@ const cases: [string, string, RuleErrorCode, string][] = [
     'a rule without any or all',
     `${HEAD}[[rules]]\nname = "empty"\nstate = "idle"\nnone = ['x']\n`,
     'no-matchers',
-    'rules/demo.toml: rule "empty" (#1): no matchers: give "any" or "all" (a list of patterns)',
+    'rules/demo.toml: rule "empty" (#1): no matchers: give "any" or "all" (a list of patterns), or dialog = true',
   ],
   [
     'a rule without a name (named by index)',
@@ -122,7 +122,7 @@ const cases: [string, string, RuleErrorCode, string][] = [
     'a misspelt name key (reported as unknown, by index)',
     `${HEAD}[[rules]]\nnmae = "x"\nstate = "idle"\nany = ['x']\n`,
     'unknown-key',
-    'rules/demo.toml: rule #1: unknown key "nmae" (valid keys: name, description, state, kind, interrupted, region, flags, any, all, none, msg_from, msg_template, msg_lines)',
+    'rules/demo.toml: rule #1: unknown key "nmae" (valid keys: name, description, state, kind, interrupted, region, dialog, flags, any, all, none, msg_from, msg_template, msg_lines)',
   ],
   [
     'a single string where a list belongs',
@@ -221,7 +221,7 @@ describe('validation names the file, the rule and the problem', () => {
     expect(error.rule).toEqual({ index: 1, name: 'permission' });
     expect(error.key).toBe('nay');
     expect(error.problem).toBe(
-      'unknown key "nay" (valid keys: name, description, state, kind, interrupted, region, flags, any, all, none, msg_from, msg_template, msg_lines)',
+      'unknown key "nay" (valid keys: name, description, state, kind, interrupted, region, dialog, flags, any, all, none, msg_from, msg_template, msg_lines)',
     );
     expect(error.name).toBe('RuleError');
   });

@@ -75,7 +75,10 @@ export function checkRecording(rules: RuleSet, frames: readonly Frame[], all: re
     const at = `${label.source} ${label.state}${label.kind === undefined ? '' : `:${label.kind}`} at ${a}s`;
     if (label.state === 'blocked') {
       blockedWindows.push([a - LABEL_TOLERANCE_S, b + LABEL_TOLERANCE_S]);
-      const hit = near.find((v) => v.c.state === 'blocked' && (label.kind === undefined || v.c.kind === label.kind));
+      // A frame caught while the dialog is still being drawn may say less than the settled one: any blocked
+      // verdict of the window whose msg agrees will do, else the first is the one reported.
+      const blocked = near.filter((v) => v.c.state === 'blocked' && (label.kind === undefined || v.c.kind === label.kind));
+      const hit = blocked.find((v) => msgAgrees(v.c.msg, label.msg)) ?? blocked[0];
       if (hit === undefined) problems.push(`${at}: never classified blocked (saw ${describe(near)})`);
       else if (!msgAgrees(hit.c.msg, label.msg)) problems.push(`${at}: msg "${hit.c.msg}" vs "${label.msg}"`);
     } else if (label.state === 'working' && b - a >= MIN_WORKING_S) {

@@ -1,0 +1,278 @@
+// The structural dialog matcher: finds a dialog by its shape, not its wording — an option list with one
+// option selected, or a key hint (`Esc to cancel`, `enter submit`, `[Y/n]`), as the last thing on screen.
+import type { BlockedKind } from '../protocol/types.js';
+import { rowShape, type RowShape } from './dialog-rows.js';
+import { isPicker, kindFromWords } from './dialog-words.js';
+import { isHorizontalRule } from './region.js';
+import { joinWrapped, type PlacedRow } from './wrap-join.js';
+
+/** A dialog found on screen. */
+export interface DialogShape {
+  /** The dialog's title line: its first row (wrapped rows joined), leading glyphs (`?`, `△`, `☐`) removed. */
+  title: string;
+  /** The kind its words give (kindFromWords). */
+  kind: BlockedKind;
+  /** 0-based rows of the dialog's block, top (the title's row) to bottom (the last row drawn). */
+  top: number;
+  bottom: number;
+  /** How it was recognised: an option list with a selection or a hint, or a key hint alone. */
+  by: 'options' | 'hint';
+}
+
+/** Rows above the first option (or the hint) searched for the dialog's title when no frame bounds it. */
+export const MAX_HEADING_ROWS = 16;
+/** Rows under the last option that may describe it (`Use an API key or another provider`). */
+const MAX_DESCRIPTION_ROWS = 3;
+/** Rows this close to the longest row reach the screen's width too (the last word left a gap). */
+const WIDTH_EVIDENCE_SLACK = 3;
+/** The most rows a title is joined from. */
+const MAX_TITLE_ROWS = 3;
+/** Corners that close a box from below: the box above is the last thing drawn. */
+const BOTTOM_EDGE = /^[ \t]*[╰└┗╚╹][\u2500-\u259f]/u;
+/** A transcript entry at the left edge (`• Running…`, `● Bash(…)`, `✦ answer`): what lies above a dialog. */
+const TRANSCRIPT_ENTRY = /^[•●⏺✦▣■⎿✓✔✗✕ℹ] /u;
+/** Leading glyphs of a title (`? Shell …`, `△ Permission required`, `☐ Database`). */
+const TITLE_GLYPHS = /^(?:[^\p{L}\p{N}\s"'`([{/~.]+[ \t]+)+/u;
+
+/** What is left of a box's top edge after its title (`┌──── Configure foo ────┐`). */
+const BOX_TAIL = /[ \t]*[\u2500-\u257f]+$/u;
+
+interface Rows {
+  raw: readonly string[];
+  shapes: readonly RowShape[];
+  width: number;
+}
+
+/**
+ * The dialog at the bottom of these right-trimmed rows, or undefined. Never a numbered list in prose, a
+ * dialog quoted in a transcript or left above newer output (something other than hints and frames is drawn
+ * under it), nor a picker the user opened (isPicker).
+ */
+export function findDialog(lines: readonly string[]): DialogShape | undefined {
+  const shapes = lines.map(rowShape);
+  const rows: Rows = { raw: lines, shapes, width: screenWidth(lines, shapes) };
+  let end = lines.length - 1;
+  while (end >= 0 && (lines[end] ?? '').trim() === '') end -= 1;
+  if (end < 0) return undefined;
+  const boxed = boxAbove(rows, end);
+  return boxed === undefined ? unboxedDialog(rows, end) : boxedDialog(rows, boxed, end);
+}
+
+/**
+ * The screen's width as far as the rows show it: the longest row, when a frame row (a rule, a box edge) or
+ * two rows reach it; else 0, and no row counts as wrapped (rows are right-trimmed: a short screen tells
+ * nothing about where a program wraps).
+ */
+function screenWidth(lines: readonly string[], shapes: readonly RowShape[]): number {
+  const lengths = lines.map((l) => [...l].length);
+  const widest = Math.max(0, ...lengths);
+  const reaching = lengths.filter((n) => n >= widest - WIDTH_EVIDENCE_SLACK).length;
+  const framed = lengths.some((n, i) => n === widest && (shapes[i]?.frame === true || shapes[i]?.topEdge === true));
+  return framed || reaching >= 2 ? widest : 0;
+}
+
+// A box the screen ends in (its bottom edge or its sides on the last row): the rows from its top down.
+function boxAbove(rows: Rows, end: number): number | undefined {
+  const last = rows.shapes[end];
+  if (last === undefined) return undefined;
+  let i = end;
+  if (BOTTOM_EDGE.test(rows.raw[end] ?? '')) i -= 1;
+  const gutter = rows.shapes[i]?.gutter ?? '';
+  if (gutter === '') return undefined;
+  while (i > 0 && rows.shapes[i - 1]?.gutter === gutter) i -= 1;
+  if (i > 0 && rows.shapes[i - 1]?.topEdge === true) i -= 1;
+  return i;
+}
+
+// Inside a box at the bottom, anything below the options belongs to the dialog.
+function boxedDialog(rows: Rows, top: number, end: number): DialogShape | undefined {
+  const hint = lastIndex(rows, top, end, (s) => s.hint === 'strong');
+  const list = lastOptionList(rows, top, end);
+  if (list !== undefined && (list.marked === 1 || hint !== undefined)) return shape(rows, top, list.first, end, 'options', list.texts, true);
+  if (hint !== undefined) return shape(rows, top, hint, end, 'hint', [], true);
+  return undefined;
+}
+
+// No box: under the options only hints, frames and blank rows (and a few rows describing the last option).
+function unboxedDialog(rows: Rows, end: number): DialogShape | undefined {
+  let i = end;
+  let hint: number | undefined;
+  let weakHint = false;
+  for (; i >= 0; i -= 1) {
+    const s = rows.shapes[i];
+    if (s === undefined || !(s.blank || s.frame || s.hint !== undefined)) break;
+    if (s.hint === 'strong') hint ??= i;
+    if (s.hint !== undefined) weakHint = true;
+  }
+  if (i < 0) return undefined;
+  let described = i;
+  while (described >= 0 && described > i - MAX_DESCRIPTION_ROWS && !isOption(rows, described) && isText(rows, described)) described -= 1;
+  const lastOption = isOption(rows, i) ? i : isOption(rows, described) ? described : undefined;
+  if (lastOption !== undefined) {
+    const list = optionListEndingAt(rows, lastOption, 0) ?? withSiblingsBelow(rows, lastOption, i);
+    const descriptionsFit = lastOption === i || (rows.shapes[i]?.indent ?? 0) >= (rows.shapes[lastOption]?.option?.textColumn ?? 0);
+    if (list !== undefined && descriptionsFit && (list.marked === 1 || weakHint || hint !== undefined)) {
+      return shape(rows, headingTop(rows, list.first), list.first, end, 'options', list.texts, false);
+    }
+  }
+  if (hint !== undefined) return shape(rows, headingTop(rows, hint), hint, end, 'hint', [], false);
+  return undefined;
+}
+
+interface OptionList {
+  first: number;
+  marked: number;
+  texts: string[];
+}
+
+// The lowest option list between top and end (inside a box).
+function lastOptionList(rows: Rows, top: number, end: number): OptionList | undefined {
+  for (let i = end; i >= top; i -= 1) {
+    if (!isOption(rows, i)) continue;
+    const list = optionListEndingAt(rows, i, top);
+    if (list !== undefined) return list;
+  }
+  return undefined;
+}
+
+// The option list whose last option is row `last`: options upwards, numbered in sequence or aligned with
+// a marked option (`❯ No, exit` over `  Yes, I trust this folder`), with description rows, a blank row or
+// a rule between them. At least two options.
+function optionListEndingAt(rows: Rows, last: number, floor: number): OptionList | undefined {
+  const lastShape = rows.shapes[last];
+  const lastOption = lastShape?.option;
+  if (lastShape === undefined) return undefined;
+  const column = lastOption?.textColumn ?? lastShape.indent;
+  const members = [last];
+  let number = lastOption?.number;
+  let blanks = 0;
+  for (let i = last - 1; i >= floor; i -= 1) {
+    const s = rows.shapes[i];
+    if (s === undefined) break;
+    const o = s.option;
+    if (o !== undefined && (number === undefined ? o.textColumn === column : o.number === number - 1)) {
+      members.unshift(i);
+      number = o.number;
+      blanks = 0;
+      continue;
+    }
+    if (s.blank) {
+      blanks += 1;
+      if (blanks > 1) break;
+      continue;
+    }
+    blanks = 0;
+    if (s.frame && isHorizontalRule(rows.raw[i] ?? '')) continue;
+    if (number === undefined && o === undefined && s.indent === column && rows.shapes[i + 1]?.blank === false) {
+      members.unshift(i); // an unmarked option of an unnumbered list
+      continue;
+    }
+    if (o === undefined && s.indent > column - 1 && !s.frame) continue; // a description
+    break;
+  }
+  const options = members.map((m) => rows.shapes[m]).filter((s): s is RowShape => s !== undefined);
+  const marked = options.filter((s) => s.option?.marked === true).length;
+  if (options.length < 2) return undefined;
+  if (number === undefined && marked === 0) return undefined; // an unnumbered list needs its selection
+  const first = members[0] ?? last;
+  return { first, marked, texts: options.map((s) => s.option?.text ?? s.content) };
+}
+
+// A marked option of an unnumbered list with its unmarked siblings under it (`❯ No, exit` over
+// `  Yes, I trust this folder`): the rows down to `last` aligned with its text.
+function withSiblingsBelow(rows: Rows, marked: number, last: number): OptionList | undefined {
+  const option = rows.shapes[marked]?.option;
+  if (option === undefined || !option.marked || option.number !== undefined || last <= marked) return undefined;
+  const texts = [option.text];
+  for (let i = marked + 1; i <= last; i += 1) {
+    const s = rows.shapes[i];
+    if (s === undefined || s.indent !== option.textColumn || s.option !== undefined) return undefined;
+    texts.push(s.content);
+  }
+  return { first: marked, marked: 1, texts };
+}
+
+// Where a dialog without a box starts: the row under the nearest rule, box edge or transcript entry above.
+function headingTop(rows: Rows, from: number): number {
+  const floor = Math.max(0, from - MAX_HEADING_ROWS);
+  for (let i = from - 1; i >= floor; i -= 1) {
+    const raw = rows.raw[i] ?? '';
+    const s = rows.shapes[i];
+    if (isHorizontalRule(raw) || s?.topEdge === true || BOTTOM_EDGE.test(raw) || TRANSCRIPT_ENTRY.test(raw)) return i + 1;
+  }
+  return floor;
+}
+
+function shape(
+  rows: Rows,
+  top: number,
+  anchor: number,
+  end: number,
+  by: DialogShape['by'],
+  options: readonly string[],
+  framed: boolean,
+): DialogShape | undefined {
+  // A hint's own row may carry the question (`Do you want to continue? [Y/n]`).
+  const heading = headingRows(rows, top, by === 'hint' ? anchor + 1 : anchor);
+  const bounded = framed || top > 0 && (isHorizontalRule(rows.raw[top - 1] ?? '') || rows.shapes[top - 1]?.topEdge === true);
+  const question = heading.findIndex((line) => line.includes('?'));
+  const byQuestion = !bounded && question >= 0;
+  const titleLine = (byQuestion ? heading[question] : heading[0]) ?? options[0] ?? '';
+  // A question found in a paragraph is its first sentence: `Trust this folder? Codex can read…`.
+  const cut = byQuestion ? titleLine.slice(0, titleLine.indexOf('?') + 1) : titleLine;
+  const title = cut.replace(TITLE_GLYPHS, '').replace(BOX_TAIL, '').replace(/\s+/gu, ' ').trim();
+  if (title === '' || isPicker([title, ...heading], options)) return undefined;
+  const kind = kindFromWords(heading.join('\n'), options.join('\n'));
+  return { title, kind, top, bottom: end, by };
+}
+
+// The lines of text between top and the anchor (frames and blank rows left out), wrapped rows joined.
+function headingRows(rows: Rows, top: number, anchor: number): string[] {
+  const lines: string[] = [];
+  let group: PlacedRow[] = [];
+  const flush = (): void => {
+    lines.push(...joinWrapped(group).slice(0));
+    group = [];
+  };
+  for (let i = top; i < anchor; i += 1) {
+    const s = rows.shapes[i];
+    if (s === undefined || s.blank || s.frame) {
+      flush();
+      continue;
+    }
+    if (s.topEdge) {
+      flush(); // a box's top edge (with its title in it) is a line of its own
+      lines.push(s.content);
+      continue;
+    }
+    group.push({ text: s.content, start: s.indent, limit: rightLimit(rows, i) });
+    if (group.length > MAX_TITLE_ROWS * 4) flush();
+  }
+  flush();
+  return lines;
+}
+
+// The column a row's text may reach: its box's right side, else the screen's width.
+function rightLimit(rows: Rows, i: number): number {
+  const raw = rows.raw[i] ?? '';
+  const chars = [...raw];
+  const lastChar = chars.at(-1) ?? '';
+  return '│┃║'.includes(lastChar) && chars.length > 1 ? chars.length - 1 : rows.width;
+}
+
+function isOption(rows: Rows, i: number): boolean {
+  return rows.shapes[i]?.option !== undefined;
+}
+
+function isText(rows: Rows, i: number): boolean {
+  const s = rows.shapes[i];
+  return s !== undefined && !s.blank && !s.frame && s.hint === undefined;
+}
+
+function lastIndex(rows: Rows, top: number, end: number, test: (s: RowShape) => boolean): number | undefined {
+  for (let i = end; i >= top; i -= 1) {
+    const s = rows.shapes[i];
+    if (s !== undefined && test(s)) return i;
+  }
+  return undefined;
+}

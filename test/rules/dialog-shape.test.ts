@@ -1,0 +1,107 @@
+// findDialog on hand-made screens drawn through the real ShadowScreen, at 80×24 and 200×50: dialogs of
+// programs no rule file knows, and the screens that look like one and are not.
+import { describe, expect, test } from 'vitest';
+import { findDialog } from '../../src/rules/dialog.js';
+import { bundledRules, renderLines, SIZES } from './helpers/screens.js';
+
+const RULE = '─'.repeat(70);
+const dialogOn = async (lines: readonly string[], size: (typeof SIZES)[number]) => findDialog(await renderLines(lines, size));
+
+describe.each(SIZES)('dialogs of programs without rules are found by their shape (%o)', (size) => {
+  test.each([
+    [
+      'a boxed menu with its selection (whiptail-like)',
+      ['Setting up foo ...', '┌────────── Configure foo ───────────┐', '│ Restart services during upgrades?  │', '│                                    │', '│   > 1. Yes                         │', '│     2. No                          │', '└────────────────────────────────────┘'],
+      { kind: 'question', title: 'Configure foo', by: 'options' },
+    ],
+    [
+      'a yes/no prompt on the last row',
+      ['$ apt-get install foo', 'The following NEW packages will be installed: foo', 'Do you want to continue? [Y/n]'],
+      { kind: 'question', title: 'Do you want to continue?', by: 'hint' },
+    ],
+    [
+      'a numbered chooser with a marker and a key hint under a rule',
+      ['log output', RULE, ' Allow the tool to write config.yml?', '', ' ❯ 1. Yes', '   2. Yes, for this session', '   3. No', '', ' Enter to select · Esc to cancel'],
+      { kind: 'permission', title: 'Allow the tool to write config.yml?', by: 'options' },
+    ],
+    [
+      'a notice whose only shape is its key hint (Claude Code auto mode)',
+      ['● Done.', RULE, " Auto mode can't check actions in this session", ' Enter to stay in auto mode · shift+Tab to leave it · Esc to cancel'],
+      { kind: 'question', title: "Auto mode can't check actions in this session", by: 'hint' },
+    ],
+    [
+      'a sign-in chooser (auth from its words)',
+      ['  Welcome', '', '> 1. Sign in with your browser', '  2. Paste an API key', '', '  Press enter to continue'],
+      { kind: 'auth', title: 'Welcome', by: 'options' },
+    ],
+    [
+      'a multi-question form (Codex: tab to add notes | enter to submit all)',
+      ['› pick the stack', '', '  Question 2/2 (1 unanswered)', '  Which test runner?', '  › 1. vitest', '    2. jest', '', '  tab to add notes | enter to submit all | esc to interrupt'],
+      { kind: 'question', title: 'Which test runner?', by: 'options' },
+    ],
+    [
+      "an unnumbered list: the marked option and the ones aligned with it",
+      [RULE, ' Accessing workspace:', ' /home/anon/project', '', ' ❯ No, exit', '   Yes, I trust this folder', '', ' Enter to confirm · Esc to cancel'],
+      { kind: 'permission', title: 'Accessing workspace:', by: 'options' },
+    ],
+    [
+      'a title wrapped over two rows is one line',
+      ['─'.repeat(80), ' Claude has written up a plan and is ready to execute. Would you like to', ' proceed?', ' ❯ 1. Yes', '   2. No'],
+      { kind: 'permission', title: 'Claude has written up a plan and is ready to execute. Would you like to proceed?' },
+    ],
+  ])('%s', async (_name, lines, expected) => {
+    expect(await dialogOn(lines, size)).toMatchObject(expected);
+  });
+
+  test.each([
+    ['a numbered list in prose above a shell prompt', ['Steps:', '1. Build it.', '2. Test it.', '3. Ship it.', '$ ']],
+    [
+      "a numbered list in an agent's answer above its prompt box",
+      ['● Here is the plan:', '  1. Split the parser.', '  2. Add tests.', '', RULE, '❯ ', RULE, '  ? for shortcuts'],
+    ],
+    [
+      'a transcript quoting a dialog, with the prompt box under it',
+      ['● The dialog looks like this:', '  Do you want to proceed?', '  ❯ 1. Yes', '    2. No', '  Esc to cancel · Tab to amend', '', RULE, '❯ ', RULE, '  ? for shortcuts'],
+    ],
+    [
+      'an answered dialog with newer output drawn below it',
+      ['╭──────────────────────────────────────╮', '│ Do you trust the files in this folder? │', '│ ● 1. Trust folder                      │', '│   2. Don\'t trust                        │', '╰──────────────────────────────────────╯', 'Gemini CLI is restarting to apply the trust changes...'],
+    ],
+    [
+      'a theme picker the user opened',
+      [RULE, ' Theme', ' Choose the text style that looks best with your terminal', ' ❯ 1. Dark mode ✔', '   2. Light mode', '', ' Enter to select · Esc to exit'],
+    ],
+    ['a model picker the user opened', [RULE, ' Select model', ' ❯ 1. Default (recommended)', '   2. Opus', '   3. Haiku', ' Enter to confirm · Esc to exit']],
+    ['a slash-command palette', ['❯ /', RULE, '  /add-dir      Add a new working directory', '❯ /agents       Manage agent configurations', '  /bashes       List background tasks']],
+    ['a running turn that names its key', ['● Working on it', '⠏ Thinking... (esc to cancel, 4s)']],
+    ["a mode line that names a key with a modifier (Gemini's Shift+Tab to accept edits)", ['✦ Done.', RULE, ' Shift+Tab to accept edits']],
+    ['a lone marked row (a prompt with text in it)', ['❯ 1. fix the bug']],
+  ])('not a dialog: %s', async (_name, lines) => {
+    expect(await dialogOn(lines, size)).toBeUndefined();
+  });
+});
+
+describe('the structural rule in a rule set', () => {
+  const generic = bundledRules('generic.toml');
+
+  test('an unknown program\'s dialog is blocked with its kind and its title as the message', async () => {
+    const lines = await renderLines([RULE, ' Run the migration on production?', ' ❯ 1. Yes', '   2. No', ' Esc to cancel'], SIZES[0] ?? { cols: 80, rows: 24 });
+    expect(generic.classify(lines)).toMatchObject({
+      state: 'blocked',
+      kind: 'permission',
+      rule: 'any-dialog',
+      matcher: 'dialog',
+      msg: 'Run the migration on production?',
+    });
+  });
+
+  test('the generic file\'s specific prompts still come first', async () => {
+    const lines = await renderLines(['Proceed with the upgrade? [y/N]'], SIZES[0] ?? { cols: 80, rows: 24 });
+    expect(generic.classify(lines)).toMatchObject({ state: 'blocked', kind: 'question', rule: 'yes-no' });
+  });
+
+  test('explain names a screen without a dialog', () => {
+    const trace = generic.explain(['hello', '$ ']).traces.find((t) => t.rule === 'any-dialog');
+    expect(trace?.outcome).toBe('no-dialog');
+  });
+});

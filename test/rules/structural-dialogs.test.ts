@@ -1,0 +1,51 @@
+// The structural dialog rule (`dialog = true`, rule `any-dialog` in every bundled file) on its own: every
+// bundled agent's recorded dialogs, with the agent's specific dialog rules taken out, still read blocked with
+// the recorded kind, and nothing else in those recordings does.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { RuleSet } from '../../src/rules/rule-set.js';
+import { agentRecordings, checkAgentRecording } from '../harness/agent-recordings.js';
+import { readCast, replay } from './helpers/cast.js';
+import { checkRecording, readLabels, type Label } from './helpers/recording-check.js';
+import { bundledRules } from './helpers/screens.js';
+
+/** The bundled set without its specific dialog rules: every blocked rule but the structural one goes. */
+function withoutSpecificDialogs(file: string): RuleSet {
+  const full = bundledRules(file);
+  return new RuleSet(full, full.rules.filter((rule) => rule.state !== 'blocked' || rule.dialog));
+}
+
+/**
+ * Blocked moments that are no dialog, so only a specific rule can know them: Claude Code's `Invalid API key ·
+ * Please run /login` is an error line in the transcript above the prompt box (it reports it blocked:auth).
+ */
+const NOT_DIALOGS: Record<string, RegExp> = { 'claude-code': /\/auth-error-/u };
+
+const AGENTS = [
+  ['claude-code', 'claude-code', 'claude-code.toml'],
+  ['codex', 'codex', 'codex.toml'],
+  ['gemini-cli', 'gemini-cli', 'gemini.toml'],
+  ['opencode', 'opencode', 'opencode.toml'],
+] as const;
+
+// The structural title is not the agent's own phrasing (`Bash command`, not `approve Bash: touch build.log`):
+// states and kinds are checked here, messages by each agent's own recordings test.
+const withoutMsg = (labels: readonly Label[]): Label[] => labels.map(({ msg: _msg, ...label }) => label);
+
+describe.each(AGENTS)('%s recordings with the specific dialog rules removed', (app, folder, file) => {
+  const rules = withoutSpecificDialogs(file);
+  const found = agentRecordings(fileURLToPath(new URL(`../../fixtures/${folder}`, import.meta.url))).filter(
+    ([name]) => !(NOT_DIALOGS[app]?.test(`/${name}`) ?? false),
+  );
+
+  test('the structural rule is the only blocked rule left', () => {
+    expect(rules.rules.filter((r) => r.state === 'blocked').map((r) => r.name)).toEqual(['any-dialog']);
+  });
+
+  test.skipIf(found.length === 0).each(found)('%s: every dialog still reads blocked, nothing else does', async (_name, cast) => {
+    const frames = await replay(readCast(cast));
+    const labels = withoutMsg(readLabels(cast.replace(/\.cast$/u, '.labels.jsonl')));
+    const problems = app === 'claude-code' ? checkRecording(rules, frames, labels) : checkAgentRecording(rules, frames, labels);
+    expect(problems).toEqual([]);
+  });
+});
