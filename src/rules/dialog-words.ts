@@ -5,7 +5,7 @@ import type { BlockedKind } from '../protocol/types.js';
 const AUTH_WORDS = /\b(?:log[ -]?in|sign[ -]?in|api[ -]key|token|password|passphrase|authenticat\w*|credentials?)\b/iu;
 /** Words that make a dialog a request for permission. */
 const PERMISSION_WORDS =
-  /\b(?:approve|allow|run|proceed|trust|edit|edits|write|apply|execute|permission|implement|overwrite|delete)\b/iu;
+  /\b(?:approve|allow|run|proceed|trust|edit|edits|write|apply|execute|permission|implement|overwrite|delete|(?:exit|leave) plan mode)\b/iu;
 
 /**
  * The kind a dialog's words give: auth words first, then permission words, in the title and question

@@ -23,6 +23,8 @@ export interface DialogShape {
 export const MAX_HEADING_ROWS = 16;
 /** Rows under the last option that may describe it (`Use an API key or another provider`). */
 const MAX_DESCRIPTION_ROWS = 3;
+/** A title this long seen twice on screen is a redraw; shorter ones (`Fetch`, `Tool use`) may repeat. */
+const MIN_REDRAWN_TITLE = 16;
 /** Rows this close to the longest row reach the screen's width too (the last word left a gap). */
 const WIDTH_EVIDENCE_SLACK = 3;
 /** The most rows a title is joined from. */
@@ -55,6 +57,7 @@ export function findDialog(lines: readonly string[]): DialogShape | undefined {
   while (end >= 0 && (lines[end] ?? '').trim() === '') end -= 1;
   if (end < 0) return undefined;
   const boxed = boxAbove(rows, end);
+  if (boxed === OPEN_BOX) return undefined;
   return boxed === undefined ? unboxedDialog(rows, end) : boxedDialog(rows, boxed, end);
 }
 
@@ -71,6 +74,9 @@ function screenWidth(lines: readonly string[], shapes: readonly RowShape[]): num
   return framed || reaching >= 2 ? widest : 0;
 }
 
+/** boxAbove's answer for a box whose top corner is drawn and its bottom edge not yet. */
+const OPEN_BOX = -1;
+
 // A box the screen ends in (its bottom edge or its sides on the last row): the rows from its top down.
 function boxAbove(rows: Rows, end: number): number | undefined {
   const last = rows.shapes[end];
@@ -80,7 +86,11 @@ function boxAbove(rows: Rows, end: number): number | undefined {
   const gutter = rows.shapes[i]?.gutter ?? '';
   if (gutter === '') return undefined;
   while (i > 0 && rows.shapes[i - 1]?.gutter === gutter) i -= 1;
-  if (i > 0 && rows.shapes[i - 1]?.topEdge === true) i -= 1;
+  if (i > 0 && rows.shapes[i - 1]?.topEdge === true) {
+    // A box opened with a corner and not yet closed is still being drawn (or redrawn): not settled.
+    if (!BOTTOM_EDGE.test(rows.raw[end] ?? '')) return OPEN_BOX;
+    i -= 1;
+  }
   return i;
 }
 
@@ -221,9 +231,18 @@ function shape(
   // A question found in a paragraph is its first sentence: `Trust this folder? Codex can read…`.
   const cut = byQuestion ? titleLine.slice(0, titleLine.indexOf('?') + 1) : titleLine;
   const title = cut.replace(TITLE_GLYPHS, '').replace(BOX_TAIL, '').replace(/\s+/gu, ' ').trim();
-  if (title === '' || isPicker([title, ...heading], options)) return undefined;
+  if (title === '' || isPicker([title, ...heading], options) || redrawn(rows, top, titleLine)) return undefined;
   const kind = kindFromWords(heading.join('\n'), options.join('\n'));
   return { title, kind, top, bottom: end, by };
+}
+
+// A dialog whose title row stands above it on screen too is a program redrawing its history (Gemini CLI
+// restarting after the trust answer draws the answered dialog again), not a new dialog.
+function redrawn(rows: Rows, top: number, titleLine: string): boolean {
+  const first = titleLine.split(/(?<=\?)\s/u)[0] ?? titleLine;
+  if ([...first].length < MIN_REDRAWN_TITLE) return false;
+  for (let i = 0; i < top; i += 1) if (rows.shapes[i]?.content.startsWith(first) === true) return true;
+  return false;
 }
 
 // The lines of text between top and the anchor (frames and blank rows left out), wrapped rows joined.

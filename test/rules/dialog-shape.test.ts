@@ -68,6 +68,14 @@ describe.each(SIZES)('dialogs of programs without rules are found by their shape
       ['╭──────────────────────────────────────╮', '│ Do you trust the files in this folder? │', '│ ● 1. Trust folder                      │', '│   2. Don\'t trust                        │', '╰──────────────────────────────────────╯', 'Gemini CLI is restarting to apply the trust changes...'],
     ],
     [
+      'a box whose top corner is drawn and its bottom not yet (still being drawn)',
+      ['✦ Hello', '╭──────────────────────────────────────╮', '│ Allow execution of [Shell]?           │', '│ ● 1. Allow once                       │', '│   2. No                               │'],
+    ],
+    [
+      'history redrawn after a restart: the answered dialog drawn again under its first copy',
+      ['│ Do you trust the files in this folder? │', '│ ● 1. Trust folder                      │', '╰──────────────────────────────────────╯', 'ℹ Skipping project agents.', '╭──────────────────────────────────────╮', '│ Do you trust the files in this folder? │', '│ ● 1. Trust folder                      │', '│   2. Don\'t trust                        │', '╰──────────────────────────────────────╯'],
+    ],
+    [
       'a theme picker the user opened',
       [RULE, ' Theme', ' Choose the text style that looks best with your terminal', ' ❯ 1. Dark mode ✔', '   2. Light mode', '', ' Enter to select · Esc to exit'],
     ],
