@@ -2,7 +2,10 @@
 // programs no rule file knows, and the screens that look like one and are not.
 import { describe, expect, test } from 'vitest';
 import { findDialog } from '../../src/rules/dialog.js';
-import { bundledRules, renderLines, SIZES } from './helpers/screens.js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { compileRuleFile } from '../../src/rules/compile.js';
+import { renderLines, SIZES } from './helpers/screens.js';
 
 const RULE = '─'.repeat(70);
 const dialogOn = async (lines: readonly string[], size: (typeof SIZES)[number]) => findDialog(await renderLines(lines, size));
@@ -90,7 +93,12 @@ describe.each(SIZES)('dialogs of programs without rules are found by their shape
 });
 
 describe('the structural rule in a rule set', () => {
-  const generic = bundledRules('generic.toml');
+  // The generic rules with the structural rule after them, as a user's rule file for other programs would
+  // add it (the bundled generic file leaves it out: see its header).
+  const generic = compileRuleFile(
+    `${readFileSync(fileURLToPath(new URL('../../rules/generic.toml', import.meta.url)), 'utf8')}\n[[rules]]\nname = "any-dialog"\nstate = "blocked"\ndialog = true\n`,
+    'generic-with-dialog.toml',
+  );
 
   test('an unknown program\'s dialog is blocked with its kind and its title as the message', async () => {
     const lines = await renderLines([RULE, ' Run the migration on production?', ' ❯ 1. Yes', '   2. No', ' Esc to cancel'], SIZES[0] ?? { cols: 80, rows: 24 });
