@@ -3,7 +3,7 @@
 // re-recording went to: `<DIR>/<version>/<scenario>-<size>.cast` + `.labels.jsonl`). Every labelled moment
 // (bench/compare/moments.ts) is judged on the whole replay and on one seeded random chunking; each miss is
 // printed as one line. Exit status: 0 every moment right, 1 some moment wrong, 2 bad arguments or no
-// recordings. `npm run fixtures:latest` (test/harness/fixtures-latest.mjs) runs it after each re-recording.
+// recordings. `npm run fixtures:latest` (test/tools/fixtures-latest.mjs) runs it after each re-recording.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

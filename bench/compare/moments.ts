@@ -33,7 +33,7 @@ import { join } from 'node:path';
 import { parseCast } from '../../src/recording/asciicast.js';
 import { reportBefore, screenBefore, type ReplayResult } from '../../src/recording/replay.js';
 
-/** How often the recording drivers read the screen (`waitFor` in test/harness/drive-session.mjs, which both recorders use), in seconds. */
+/** How often the recording drivers read the screen (`waitFor` in test/tools/drive-session.mjs, which both recorders use), in seconds. */
 export const DRIVER_POLL_S = 0.05;
 
 /** One line of a `.labels.jsonl` with a state. */
@@ -100,7 +100,7 @@ export const ESSENTIAL_TEXT: Readonly<Record<string, EssentialText>> = {
   'fullscreen-upsell': 'dialog open',
 };
 
-/** The long commands of the Copilot CLI recordings (test/harness/agent-turns.mjs): the msg must hold them whole. */
+/** The long commands of the Copilot CLI recordings (test/tools/agent-turns.mjs): the msg must hold them whole. */
 const COPILOT_LONG_BUILD = 'mkdir -p build/logs && touch build/logs/build.log && echo "build started" > build/logs/latest.txt';
 const COPILOT_LONG_TEST = 'npm test -- --coverage --reporter=verbose --testTimeout=60000 && npm run lint -- --max-warnings=0';
 

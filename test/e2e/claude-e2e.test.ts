@@ -26,9 +26,9 @@ import { describe, expect, test } from 'vitest';
 import { basename, join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Extracted, Report } from '../../src/protocol/index.js';
-import { extract, sleep, ST, withoutForeignEnv } from '../harness/agent-e2e.js';
-import { CLAUDE_VERSIONS, reportsNatively, setUpClaudeE2e } from '../harness/agent-e2e-setup.js';
-import { claudeEnv, makeSandbox, type InstalledClaude } from '../harness/claude-env.mjs';
+import { extract, sleep, ST, withoutForeignEnv } from '../tools/agent-e2e.js';
+import { CLAUDE_VERSIONS, reportsNatively, setUpClaudeE2e } from '../tools/agent-e2e-setup.js';
+import { claudeEnv, makeSandbox, type InstalledClaude } from '../tools/claude-env.mjs';
 import { BIN, OuterTerminal } from './support/outer-terminal.js';
 
 const { Terminal } = xtermHeadless;

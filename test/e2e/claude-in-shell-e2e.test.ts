@@ -11,7 +11,7 @@
 //   while it runs. Once it has gone and the shell is back, the shell's record is the shim's to report again.
 //   An older Claude Code sends no query: every report is the shim's, as with --no-native.
 //
-// Claude Code is the one the other e2e tests install (test/harness/claude-env.mjs: $OSF7501_CC_CACHE/cc-<version>,
+// Claude Code is the one the other e2e tests install (test/tools/claude-env.mjs: $OSF7501_CC_CACHE/cc-<version>,
 // default the OS temp folder); without a reachable npm registry the tests are skipped with the reason.
 // $OSF7501_CC_VERSIONS (comma-separated) picks the versions; default 2.1.332 and 2.1.150.
 //
@@ -21,9 +21,9 @@ import { describe, expect, test } from 'vitest';
 import { basename, dirname, join } from 'node:path';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import type { Report } from '../../src/protocol/index.js';
-import { extract, readLog, ScreenMirror, sleep, ST, typeText, withoutForeignEnv, type LogEntry } from '../harness/agent-e2e.js';
-import { CLAUDE_VERSIONS, reportsNatively, setUpClaudeE2e } from '../harness/agent-e2e-setup.js';
-import { claudeEnv, makeSandbox, type InstalledClaude } from '../harness/claude-env.mjs';
+import { extract, readLog, ScreenMirror, sleep, ST, typeText, withoutForeignEnv, type LogEntry } from '../tools/agent-e2e.js';
+import { CLAUDE_VERSIONS, reportsNatively, setUpClaudeE2e } from '../tools/agent-e2e-setup.js';
+import { claudeEnv, makeSandbox, type InstalledClaude } from '../tools/claude-env.mjs';
 import { OuterTerminal } from './support/outer-terminal.js';
 
 const COLS = 100;

@@ -1,5 +1,5 @@
 // A real Codex CLI (from the npm registry) under the shim, in a real PTY, against the mock Responses API
-// (test/harness/mock-agents.mjs): approve one shell command, deny another with Esc, /exit.
+// (test/tools/mock-agents.mjs): approve one shell command, deny another with Esc, /exit.
 //
 // Codex 0.171.0 writes OSC 7501 itself, unasked (ST-terminated, `app=codex`, blocked without a msg), so once
 // it has spoken the shim stays silent for the record and the stream's reports are Codex's own. The shim's
@@ -9,9 +9,9 @@
 // Codex is installed on first use into $OSF7501_AGENT_CACHE/codex-<version> (default: the OS temp folder);
 // without a reachable npm registry the tests are skipped with the reason.
 import { describe, expect, test } from 'vitest';
-import { describeReports, extract, isSubsequence, readLog, sleep, ST, stReports, typeText, waitForReport } from '../harness/agent-e2e.js';
-import { approveDenyExit, APPROVE_DENY_EXIT, exitAgent, startSession, stateKinds, type AgentScript } from '../harness/agent-e2e-drive.js';
-import { setUpAgentE2e } from '../harness/agent-e2e-setup.js';
+import { describeReports, extract, isSubsequence, readLog, sleep, ST, stReports, typeText, waitForReport } from '../tools/agent-e2e.js';
+import { approveDenyExit, APPROVE_DENY_EXIT, exitAgent, startSession, stateKinds, type AgentScript } from '../tools/agent-e2e-drive.js';
+import { setUpAgentE2e } from '../tools/agent-e2e-setup.js';
 
 const VERSION = '0.171.0';
 

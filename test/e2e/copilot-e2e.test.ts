@@ -1,5 +1,5 @@
 // A real GitHub Copilot CLI (from the npm registry) under the shim, in a real PTY, in bring-your-own-key mode
-// against the mock Chat Completions API (test/harness/mock-agents.mjs; COPILOT_PROVIDER_BASE_URL): approve one
+// against the mock Chat Completions API (test/tools/mock-agents.mjs; COPILOT_PROVIDER_BASE_URL): approve one
 // shell command, deny another with Esc, leave with Ctrl+C twice. Copilot writes no OSC 7501, so every report in
 // the stream is the shim's (ST-terminated, app=copilot), made from the screen with rules/copilot.toml.
 //
@@ -7,7 +7,7 @@
 // and unpacks its package into $OSF7501_COPILOT_CACHE on first run; without a reachable npm registry the test
 // is skipped with the reason.
 import { describe, expect, test } from 'vitest';
-import { describeReports, isSubsequence, sleep } from '../harness/agent-e2e.js';
+import { describeReports, isSubsequence, sleep } from '../tools/agent-e2e.js';
 import {
   approveDenyExit,
   APPROVE_DENY_EXIT,
@@ -15,8 +15,8 @@ import {
   startSession,
   stateKinds,
   type AgentScript,
-} from '../harness/agent-e2e-drive.js';
-import { setUpAgentE2e } from '../harness/agent-e2e-setup.js';
+} from '../tools/agent-e2e-drive.js';
+import { setUpAgentE2e } from '../tools/agent-e2e-setup.js';
 
 const VERSION = '1.0.102';
 /** Start-up (the first run unpacks the package) and two turns on a busy machine. */

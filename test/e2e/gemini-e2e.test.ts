@@ -1,14 +1,14 @@
 // A real Gemini CLI (from the npm registry) under the shim, in a real PTY, against the mock Gemini API
-// (test/harness/mock-agents.mjs): approve one shell command, deny another with Esc, leave with Ctrl+C twice.
+// (test/tools/mock-agents.mjs): approve one shell command, deny another with Esc, leave with Ctrl+C twice.
 // Gemini CLI writes no OSC 7501, so every report in the stream is the shim's (ST-terminated, app=gemini-cli),
 // made from the screen with rules/gemini.toml.
 //
 // Gemini CLI is installed on first use into $OSF7501_AGENT_CACHE/gemini-<version> (default: the OS temp
 // folder); without a reachable npm registry the tests are skipped with the reason.
 import { describe, expect, test } from 'vitest';
-import { describeReports, sleep } from '../harness/agent-e2e.js';
-import { approveDenyExit, expectShimReportsOnly, startSession, type AgentScript } from '../harness/agent-e2e-drive.js';
-import { setUpAgentE2e } from '../harness/agent-e2e-setup.js';
+import { describeReports, sleep } from '../tools/agent-e2e.js';
+import { approveDenyExit, expectShimReportsOnly, startSession, type AgentScript } from '../tools/agent-e2e-drive.js';
+import { setUpAgentE2e } from '../tools/agent-e2e-setup.js';
 
 const VERSION = '0.61.0';
 

@@ -17,8 +17,8 @@ import type { HookEventName, HookSignal } from '../../src/hooks/events.js';
 import { injectClaudeHooks } from '../../src/hook-channel/inject.js';
 import { defaultHookCommand, fifoHookCommand } from '../../src/hooks/settings.js';
 import { hookEventsFor } from '../../src/hooks/versions.js';
-import { setUpClaudeE2e } from '../harness/agent-e2e-setup.js';
-import { claudeEnv, makeSandbox } from '../harness/claude-env.mjs';
+import { setUpClaudeE2e } from '../tools/agent-e2e-setup.js';
+import { claudeEnv, makeSandbox } from '../tools/claude-env.mjs';
 import { BIN, REPO } from './support/outer-terminal.js';
 
 const { Terminal } = xtermHeadless;

@@ -1,5 +1,5 @@
 // A real OpenCode (from the npm registry) under the shim, in a real PTY, against the mock Chat Completions API
-// (test/harness/mock-agents.mjs, an OpenAI-compatible provider in opencode.json): approve one shell command,
+// (test/tools/mock-agents.mjs, an OpenAI-compatible provider in opencode.json): approve one shell command,
 // reject another with Esc, /exit. OpenCode writes no OSC 7501, so every report in the stream is the shim's
 // (ST-terminated, app=opencode), made from the screen with rules/opencode.toml.
 //
@@ -10,7 +10,7 @@
 // OpenCode is installed on first use into $OSF7501_AGENT_CACHE/opencode-<version> (default: the OS temp
 // folder); without a reachable npm registry the test is skipped with the reason.
 import { describe, expect, test } from 'vitest';
-import { describeReports, isSubsequence, sleep, typeText } from '../harness/agent-e2e.js';
+import { describeReports, isSubsequence, sleep, typeText } from '../tools/agent-e2e.js';
 import {
   approveDenyExit,
   APPROVE_DENY_EXIT,
@@ -18,9 +18,9 @@ import {
   startSession,
   stateKinds,
   type AgentScript,
-} from '../harness/agent-e2e-drive.js';
-import { setUpAgentE2e } from '../harness/agent-e2e-setup.js';
-import { AGENTS, processesIn, waitCpuQuiet } from '../harness/agents.mjs';
+} from '../tools/agent-e2e-drive.js';
+import { setUpAgentE2e } from '../tools/agent-e2e-setup.js';
+import { AGENTS, processesIn, waitCpuQuiet } from '../tools/agents.mjs';
 
 const VERSION = '1.18.33';
 /** Start-up, the CPU-quiet wait and a slow first turn on a busy machine. */

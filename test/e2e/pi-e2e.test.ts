@@ -1,5 +1,5 @@
 // A real Pi (from the npm registry) under the shim, in a real PTY, against the mock Chat Completions API
-// (test/harness/mock-agents.mjs, a custom provider in ~/.pi/agent/models.json). Pi asks no permission, so
+// (test/tools/mock-agents.mjs, a custom provider in ~/.pi/agent/models.json). Pi asks no permission, so
 // there is nothing to approve or deny: a turn whose shell command runs at once (working, then done, and the
 // file is there), a long answer cut short with Esc (idle, not done), then Ctrl+D. Pi 0.73.1 writes no OSC
 // 7501, so every report in the stream is the shim's (ST-terminated, app=pi), made from the screen with
@@ -10,9 +10,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { describeReports, isSubsequence, readLog, sleep, stReports, typeText, waitForReport } from '../harness/agent-e2e.js';
-import { expectShimReportsOnly, startSession, stateKinds, type AgentRun } from '../harness/agent-e2e-drive.js';
-import { setUpAgentE2e } from '../harness/agent-e2e-setup.js';
+import { describeReports, isSubsequence, readLog, sleep, stReports, typeText, waitForReport } from '../tools/agent-e2e.js';
+import { expectShimReportsOnly, startSession, stateKinds, type AgentRun } from '../tools/agent-e2e-drive.js';
+import { setUpAgentE2e } from '../tools/agent-e2e-setup.js';
 
 const VERSION = '0.73.1';
 const TEST_MS = 120_000;

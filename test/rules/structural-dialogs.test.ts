@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { RuleSet } from '../../src/rules/rule-set.js';
-import { agentRecordings, checkAgentRecording } from '../harness/agent-recordings.js';
+import { agentRecordings, checkAgentRecording } from '../tools/agent-recordings.js';
 import { readCast, replay } from './helpers/cast.js';
 import { checkRecording, readLabels, type Label } from './helpers/recording-check.js';
 import { bundledRules } from './helpers/screens.js';

@@ -1,9 +1,9 @@
 // The suite every non-Claude agent's rules get on its recordings: each recording replayed through the real
-// ShadowScreen agrees with its labels (test/harness/agent-recordings.ts), plus the verdicts at the driver's
+// ShadowScreen agrees with its labels (test/tools/agent-recordings.ts), plus the verdicts at the driver's
 // labels for the agent's own, named checks.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { agentRecordings, checkAgentRecording } from '../../harness/agent-recordings.js';
+import { agentRecordings, checkAgentRecording } from '../../tools/agent-recordings.js';
 import { frameAt, readCast, replay } from './cast.js';
 import { readLabels } from './recording-check.js';
 import { bundledRules } from './screens.js';

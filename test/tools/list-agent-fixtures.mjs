@@ -2,7 +2,7 @@
 // Regenerates the recordings table in fixtures/<app>/README.md (Codex CLI, Gemini CLI, OpenCode) from the
 // files that are there.
 //
-//   node test/harness/list-agent-fixtures.mjs --agent codex|gemini|opencode|copilot|qwen|pi
+//   node test/tools/list-agent-fixtures.mjs --agent codex|gemini|opencode|copilot|qwen|pi
 //
 // The README's text above the marker line `<!-- recordings -->` is kept; the table below it is rewritten.
 

@@ -1,4 +1,4 @@
-// Scenario scripts for recording Codex CLI, Gemini CLI and OpenCode (test/harness/record-agent.mjs).
+// Scenario scripts for recording Codex CLI, Gemini CLI and OpenCode (test/tools/record-agent.mjs).
 // What the mock model answers is in agent-turns.mjs (picked by the prompt); here is what the driver types
 // and presses, and which state it expects on screen afterwards.
 //

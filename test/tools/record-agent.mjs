@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Records real Codex CLI / Gemini CLI / OpenCode sessions, driven by a script, against the mock model APIs
-// (test/harness/mock-agents.mjs). The same files as record-claude.mjs, for other agents:
+// (test/tools/mock-agents.mjs). The same files as record-claude.mjs, for other agents:
 //
-//   node test/harness/record-agent.mjs --agent codex|gemini|opencode|copilot|qwen --bin <npm prefix or file>
+//   node test/tools/record-agent.mjs --agent codex|gemini|opencode|copilot|qwen --bin <npm prefix or file>
 //        [--scenario NAME[,NAME…]|all] [--size 80x24,120x32] [--out fixtures/<app>] [--mock-url URL]
 //        [--no-answer] [--verbose]
 //

@@ -2,7 +2,7 @@
 // Prints the visible screen of a .cast recording at chosen moments (or at every change), through
 // @xterm/headless, for writing rules:
 //
-//   node test/harness/cast-screens.mjs FILE.cast [--at 2.5,3,4.25] [--changes] [--from T] [--to T]
+//   node test/tools/cast-screens.mjs FILE.cast [--at 2.5,3,4.25] [--changes] [--from T] [--to T]
 //
 // --at prints the screen as it stood at each time (seconds); --changes prints it after every output event
 // that changed it (within --from/--to). Rows are right-trimmed, as the classifier sees them.

@@ -1,4 +1,4 @@
-// What it takes to run Codex CLI, Gemini CLI, OpenCode, GitHub Copilot CLI or Qwen Code against test/harness/mock-agents.mjs, for the
+// What it takes to run Codex CLI, Gemini CLI, OpenCode, GitHub Copilot CLI or Qwen Code against test/tools/mock-agents.mjs, for the
 // recorder (record-agent.mjs) and the end-to-end tests (test/e2e/<agent>-e2e.test.ts): find (or install) the
 // agent, start the mock, make a throw-away HOME and project that skip every first-run screen the scenario
 // does not want, and the agent's environment and arguments.
@@ -502,7 +502,7 @@ export async function ensureAgent(agent, version, { timeoutMs = 300_000 } = {}) 
   return { ok: true, bin, version: reported, dir };
 }
 
-/** Starts test/harness/mock-agents.mjs on a free port; resolves to { url, logFile, stop() }. */
+/** Starts test/tools/mock-agents.mjs on a free port; resolves to { url, logFile, stop() }. */
 export function startAgentMock(options = {}) {
   return startMockServer(path.join(here, 'mock-agents.mjs'), options);
 }

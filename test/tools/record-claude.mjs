@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Records real Claude Code sessions, driven by a script, against the mock Anthropic API.
 //
-//   node test/harness/record-claude.mjs --claude /tmp/cc-2.1.332 [--scenario NAME[,NAME…]|all]
+//   node test/tools/record-claude.mjs --claude /tmp/cc-2.1.332 [--scenario NAME[,NAME…]|all]
 //        [--size 80x24,120x40] [--out fixtures/claude-code] [--mock-url http://127.0.0.1:PORT] [--no-answer]
 //        [--verbose]
 //

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // A scriptable mock of the Anthropic Messages API for recording Claude Code against.
 //
-//   node test/harness/mock-anthropic.mjs [--port 0] [--log FILE] [--dump DIR] [--delay MS]
+//   node test/tools/mock-anthropic.mjs [--port 0] [--log FILE] [--dump DIR] [--delay MS]
 //
 // Prints `MOCK_PORT=<port>` on stdout once listening. POST /v1/messages picks a scenario from
-// test/harness/scenarios.mjs by the latest plain user prompt in the conversation and answers the scenario's
+// test/tools/scenarios.mjs by the latest plain user prompt in the conversation and answers the scenario's
 // n-th reply, n = assistant turns since that prompt, streamed as SSE (or as one JSON body if stream=false).
 // Side requests Claude Code makes with a small model (titles, topic detection, Bash prefix checks, WebFetch
 // summaries, quota probes) get short sensible answers. Any other path answers 200 `{}` and is logged.

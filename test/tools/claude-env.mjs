@@ -56,7 +56,7 @@ export async function ensureClaude(version, { timeoutMs = 240_000 } = {}) {
   return { ok: true, bin, command, version: reported, dir };
 }
 
-/** Starts test/harness/mock-anthropic.mjs on a free port; resolves to { url, logFile, stop() }. */
+/** Starts test/tools/mock-anthropic.mjs on a free port; resolves to { url, logFile, stop() }. */
 export function startMock(options = {}) {
   return startMockServer(path.join(here, 'mock-anthropic.mjs'), options);
 }

@@ -1,6 +1,6 @@
 // What the mock model answers, for the agents other than Claude Code (Codex CLI, Gemini CLI, OpenCode).
-// Shared by test/harness/mock-agents.mjs (which speaks each agent's wire format) and the scenarios in
-// test/harness/agent-scenarios.mjs (which type the prompts).
+// Shared by test/tools/mock-agents.mjs (which speaks each agent's wire format) and the scenarios in
+// test/tools/agent-scenarios.mjs (which type the prompts).
 //
 // A turn: { match: RegExp, replies: [reply, …] }. The mock finds the latest plain user prompt in the
 // conversation, picks the first turn whose `match` finds it, and answers reply number n, where n is the

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A scriptable mock of the model APIs that Codex CLI, Gemini CLI and OpenCode talk to, for recording them.
 //
-//   node test/harness/mock-agents.mjs [--port 0] [--log FILE] [--dump DIR] [--delay MS]
+//   node test/tools/mock-agents.mjs [--port 0] [--log FILE] [--dump DIR] [--delay MS]
 //
 // Prints `MOCK_PORT=<port>` on stdout once listening. One server speaks three wire formats:
 //
@@ -18,7 +18,7 @@
 //                                                      the tools the request offers (chatCall)
 //   GET  …/models                                      a small model list in both formats
 //
-// The reply comes from test/harness/agent-turns.mjs: the latest plain user prompt picks the turn, the number
+// The reply comes from test/tools/agent-turns.mjs: the latest plain user prompt picks the turn, the number
 // of tool results since it picks the reply. Requests that offer no tools (titles, summaries, routing and
 // next-speaker checks) get short plausible answers. Anything else answers 200 `{}` and is logged.
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Regenerates the recordings table in fixtures/claude-code/README.md from the files that are there.
 //
-//   node test/harness/list-fixtures.mjs [fixtures/claude-code]
+//   node test/tools/list-fixtures.mjs [fixtures/claude-code]
 //
 // The README's text above the marker line `<!-- recordings -->` is kept; the table below it is rewritten.
 
@@ -24,7 +24,7 @@ const describe = {
   'write-approve': 'Write `notes.txt` (new file) → permission prompt → approve → done',
   'edit-approve': 'Read then Edit `hello.js` → “Do you want to make this edit” prompt → approve → done',
   'webfetch-approve': 'WebFetch of a page on the mock → fetch permission prompt → approve → done',
-  'mcp-approve': 'a tool of a stdio MCP server (`test/harness/mcp-tickets.mjs`, `mcp__tickets__lookup_ticket`) → permission prompt → approve → done',
+  'mcp-approve': 'a tool of a stdio MCP server (`test/tools/mcp-tickets.mjs`, `mcp__tickets__lookup_ticket`) → permission prompt → approve → done',
   question: 'AskUserQuestion → question prompt (`Enter to select · ↑/↓ to navigate`) → Enter picks option 1 → done',
   'plan-approval': '`--permission-mode plan`: Write the plan file, ExitPlanMode → “Ready to code? … Would you like to proceed?” → `2` (manually approve edits) → done',
   'plan-exit': '`--permission-mode plan`: ExitPlanMode with no plan written → “Exit plan mode? · Claude wants to exit plan mode” (2.1.332) → `1. Yes, and switch to default` → done',
