@@ -1,5 +1,6 @@
 // `osf7501 watch`: at a terminal the interactive inbox (watch-interactive.ts); else the `ls` list on every change.
 import { ensureRuntimeDir, runtimeDirPath } from '../inbox/runtime-dir.js';
+import { CSI_TEXT } from '../protocol/c0.js';
 import { INBOX_EXIT, INBOX_EXIT_HELP } from '../inbox/exit-codes.js';
 import { alignRows, tableRows } from '../inbox/format.js';
 import { RegistryWatch } from '../inbox/registry-watch.js';
@@ -10,9 +11,9 @@ import { interactiveWatch } from './watch-interactive.js';
 
 /** The durations tick: redraw at least this often (ms). */
 const REDRAW_MS = 1_000;
-const HOME_CLEAR = '\u001b[H\u001b[2J';
-const HIGHLIGHT = '\u001b[1;7m';
-const RESET = '\u001b[0m';
+const HOME_CLEAR = `${CSI_TEXT}H${CSI_TEXT}2J`;
+const HIGHLIGHT = `${CSI_TEXT}1;7m`;
+const RESET = `${CSI_TEXT}0m`;
 
 /** Runs watch until SIGINT/SIGTERM (or `stop` aborts); exits 0. */
 export async function watchCommand(argv: string[], io: CliIo, stop?: AbortSignal): Promise<number> {

@@ -7,16 +7,17 @@ import { runtimeDirPath, socketPath } from '../inbox/runtime-dir.js';
 import { switchToPane } from '../inbox/tmux-switch.js';
 import { decodeKeys, INITIAL_WATCH, watchFrame, watchKey, type WatchAction, type WatchModel } from '../inbox/watch-model.js';
 import { jumpPlan } from '../inbox/where.js';
+import { CSI_TEXT } from '../protocol/c0.js';
 import type { CliIo } from './io.js';
 import { callerTmuxSocket } from './jump-command.js';
 import { listSessions } from './session-lookup.js';
 
 /** The alternate screen and a hidden cursor while the inbox runs; both undone at the end. */
-const ENTER_SCREEN = '\x1b[?1049h\x1b[?25l';
-const LEAVE_SCREEN = '\x1b[?25h\x1b[?1049l';
-const HOME = '\x1b[H';
-const CLEAR_LINE_END = '\x1b[K';
-const CLEAR_BELOW = '\x1b[J';
+const ENTER_SCREEN = `${CSI_TEXT}?1049h${CSI_TEXT}?25l`;
+const LEAVE_SCREEN = `${CSI_TEXT}?25h${CSI_TEXT}?1049l`;
+const HOME = `${CSI_TEXT}H`;
+const CLEAR_LINE_END = `${CSI_TEXT}K`;
+const CLEAR_BELOW = `${CSI_TEXT}J`;
 
 /** Runs the interactive inbox in `dir` until q, Ctrl-C, SIGINT/SIGTERM/SIGHUP or `stop`; resolves to 0. */
 export function interactiveWatch(dir: string, io: CliIo, redrawMs: number, stop?: AbortSignal): Promise<number> {

@@ -1,21 +1,21 @@
 // The escape sequences the fake agent draws with, and its two ways of writing a row of text.
+import { CSI_TEXT as CSI } from '../protocol/c0.js';
 
-export const ESC = '\x1b';
 /** Cursor up n rows (CUU). */
-export const up = (n: number): string => (n > 0 ? `${ESC}[${n}A` : '');
+export const up = (n: number): string => (n > 0 ? `${CSI}${n}A` : '');
 /** Cursor down n rows (CUD); never scrolls. */
-export const down = (n: number): string => (n > 0 ? `${ESC}[${n}B` : '');
+export const down = (n: number): string => (n > 0 ? `${CSI}${n}B` : '');
 /** Cursor to 1-based column n (CHA). */
-export const column = (n: number): string => `${ESC}[${n}G`;
+export const column = (n: number): string => `${CSI}${n}G`;
 /** Erase the whole row (EL 2). */
-export const ERASE_ROW = `${ESC}[2K`;
+export const ERASE_ROW = `${CSI}2K`;
 /** Erase from the cursor to the end of the row (EL 0). */
-export const ERASE_TO_END = `${ESC}[K`;
+export const ERASE_TO_END = `${CSI}K`;
 /** Erase from the cursor to the end of the screen (ED 0). */
-export const ERASE_BELOW = `${ESC}[J`;
+export const ERASE_BELOW = `${CSI}J`;
 /** Grey foreground on, and back to the default. */
-export const GREY = `${ESC}[38;5;244m`;
-export const DEFAULT_FG = `${ESC}[39m`;
+export const GREY = `${CSI}38;5;244m`;
+export const DEFAULT_FG = `${CSI}39m`;
 
 /**
  * How rows are written. `plain`: text with its spaces, as Ink 1.x's full redraws did (a stripped

@@ -1,4 +1,5 @@
 // Raw-mode keystrokes as events: characters, Enter, Backspace, a lone Esc, Ctrl-C.
+import { ESC_TEXT } from '../protocol/c0.js';
 
 /** One keystroke the fake agent cares about. */
 export type Key =
@@ -11,11 +12,11 @@ export type Key =
 /** Splits one stdin read into keys. A read that is exactly ESC is the Esc key; ESC followed by more is
  * an escape sequence (arrow keys, focus reports) and is skipped whole. */
 export function parseKeys(data: string): Key[] {
-  if (data === '\x1b') return [{ type: 'escape' }];
+  if (data === ESC_TEXT) return [{ type: 'escape' }];
   const keys: Key[] = [];
   for (let i = 0; i < data.length; i++) {
     const ch = data[i] ?? '';
-    if (ch === '\x1b') {
+    if (ch === ESC_TEXT) {
       i = skipEscape(data, i);
     } else if (ch === '\r' || ch === '\n') {
       keys.push({ type: 'enter' });

@@ -1,4 +1,5 @@
 // Pure: the notification for a state change, and its terminal sequences (OSC 9, OSC 777).
+import { OSC_TEXT, ST_TEXT } from '../protocol/c0.js';
 import { sanitizeText } from '../protocol/sanitize.js';
 import type { StateUpdate } from './entry.js';
 
@@ -33,14 +34,12 @@ export function noticeStyle(env: Readonly<Record<string, string | undefined>>): 
   return 'osc9';
 }
 
-const ST = '\u001b\\';
-
 /** The terminal sequence for `notice`: `ESC ] 9 ; text ST` or `ESC ] 777 ; notify ; title ; body ST`. */
 export function encodeNotice(notice: Notice, style: NoticeStyle): string {
   const title = sanitizeText(notice.title, NOTIFY_TEXT_BYTES);
   const body = sanitizeText(notice.body, NOTIFY_TEXT_BYTES);
-  if (style === 'osc777') return `\u001b]777;notify;${title.replace(/;/gu, ',')};${body}${ST}`;
+  if (style === 'osc777') return `${OSC_TEXT}777;notify;${title.replace(/;/gu, ',')};${body}${ST_TEXT}`;
   // `OSC 9 ; 4 ; …` is ConEmu's progress bar: the text must not start with digits and `;`.
   const text = `${title}: ${body}`.replace(/^(\d+);/u, '$1,');
-  return `\u001b]9;${text}${ST}`;
+  return `${OSC_TEXT}9;${text}${ST_TEXT}`;
 }

@@ -1,4 +1,5 @@
 // Pure: the interactive inbox of `osf7501 watch` — keys in, selection, prompts and actions out.
+import { CSI_TEXT, ESC_TEXT } from '../protocol/c0.js';
 import type { SessionEntry } from './entry.js';
 import { alignRows, printable, tableRows } from './format.js';
 
@@ -40,14 +41,14 @@ export function decodeKeys(input: string): WatchKey[] {
   for (let i = 0; i < input.length; i++) {
     const ch = input[i] as string;
     const seq = input.slice(i, i + 3);
-    if (seq === '\x1b[A' || seq === '\x1bOA') (keys.push({ type: 'up' }), (i += 2));
-    else if (seq === '\x1b[B' || seq === '\x1bOB') (keys.push({ type: 'down' }), (i += 2));
-    else if (ch === '\x1b' && input[i + 1] === '[') {
+    if (seq === `${CSI_TEXT}A` || seq === `${ESC_TEXT}OA`) (keys.push({ type: 'up' }), (i += 2));
+    else if (seq === `${CSI_TEXT}B` || seq === `${ESC_TEXT}OB`) (keys.push({ type: 'down' }), (i += 2));
+    else if (ch === ESC_TEXT && input[i + 1] === '[') {
       // another CSI sequence (other arrows, function keys): skip it whole
       let j = i + 2;
       while (j < input.length && !/[@-~]/u.test(input[j] as string)) j++;
       i = j;
-    } else if (ch === '\x1b') keys.push({ type: 'escape' });
+    } else if (ch === ESC_TEXT) keys.push({ type: 'escape' });
     else if (ch === '\r' || ch === '\n') keys.push({ type: 'enter' });
     else if (ch === '\x7f' || ch === '\b') keys.push({ type: 'backspace' });
     else if (ch === '\x03') keys.push({ type: 'interrupt' });
@@ -96,9 +97,9 @@ export function watchKey(model: WatchModel, key: WatchKey, entries: readonly Ses
   return { model, action: none };
 }
 
-const REVERSE = '\x1b[7m';
-const BOLD = '\x1b[1m';
-const RESET = '\x1b[0m';
+const REVERSE = `${CSI_TEXT}7m`;
+const BOLD = `${CSI_TEXT}1m`;
+const RESET = `${CSI_TEXT}0m`;
 const HELP_LINE = '↑/↓ or j/k select · Enter jump · a answer · q quit';
 
 /** The whole screen for `rows` lines of `cols` cells: the table, the selection in reverse video, the prompt or note, the keys. */

@@ -1,5 +1,5 @@
 // Shortens text to a UTF-8 byte budget without splitting a character.
-import { utf8Length } from './utf8.js';
+import { utf8Length, utf8Width } from './utf8.js';
 
 /** Marks text that was cut; 3 bytes in UTF-8. */
 export const ELLIPSIS = '…';
@@ -20,7 +20,7 @@ function codePointCut(text: string, budget: number): number {
   while (i < text.length) {
     const cp = text.codePointAt(i) ?? 0;
     const units = cp > 0xffff ? 2 : 1;
-    const bytes = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    const bytes = utf8Width(cp);
     if (used + bytes > budget) break;
     used += bytes;
     i += units;

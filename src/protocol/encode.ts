@@ -1,7 +1,8 @@
 // Writes a report as one OSC 7501 sequence in the profile every receiver accepts.
 import { encodeBase64 } from './base64.js';
 import { latin1Bytes } from './bytes.js';
-import { SEQUENCE_MAX_BYTES, SEQUENCE_PREFIX, ST } from './limits.js';
+import { ST_TEXT } from './c0.js';
+import { SEQUENCE_MAX_BYTES, SEQUENCE_PREFIX } from './limits.js';
 import { normalizeReport, type EncodeOptions } from './normalize.js';
 import { reject, type Rejection } from './rejection.js';
 import type { Report } from './types.js';
@@ -26,7 +27,7 @@ export function serializeBody(report: Report): string {
 export function encodeReport(report: Report, options?: EncodeOptions): EncodeResult {
   const normalized = normalizeReport(report, options);
   if (!normalized.ok) return normalized;
-  const sequence = SEQUENCE_PREFIX + serializeBody(normalized.report) + ST;
+  const sequence = SEQUENCE_PREFIX + serializeBody(normalized.report) + ST_TEXT;
   if (sequence.length > SEQUENCE_MAX_BYTES) {
     const message = `the sequence would be ${sequence.length} bytes, more than ${SEQUENCE_MAX_BYTES}`;
     return { ok: false, reason: reject('sequence-too-long', message) };

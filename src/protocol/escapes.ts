@@ -1,12 +1,8 @@
 // Removes terminal escape sequences from text, whole: CSI, OSC, DCS/SOS/PM/APC strings, ESC sequences,
 // and their 8-bit C1 forms. Follows the VT500 parser (vt100.net/emu/dec_ansi_parser) closely enough that
 // what is left is what a terminal would have printed.
+import { BACKSLASH, BEL, CAN, ESC, ESC_TEXT, SUB } from './c0.js';
 
-const ESC = 0x1b;
-const BEL = 0x07;
-const CAN = 0x18;
-const SUB = 0x1a;
-const BACKSLASH = 0x5c;
 const C1_DCS = 0x90;
 const C1_SOS = 0x98;
 const C1_CSI = 0x9b;
@@ -14,6 +10,8 @@ const C1_ST = 0x9c;
 const C1_OSC = 0x9d;
 const C1_PM = 0x9e;
 const C1_APC = 0x9f;
+/** Every byte that opens a sequence: ESC and the C1 introducers, as a character class. */
+const INTRODUCERS = `[${ESC_TEXT}\u0090\u0098\u009b\u009d-\u009f]`;
 
 /** True if `code` is in [low, high]. */
 function within(code: number, low: number, high: number): boolean {
@@ -86,7 +84,7 @@ function skipSequence(text: string, at: number): number {
 
 /** `text` without its escape sequences; other control characters are left for the caller. */
 export function stripEscapeSequences(text: string): string {
-  const introducer = /[\u001b\u0090\u0098\u009b\u009d-\u009f]/g;
+  const introducer = new RegExp(INTRODUCERS, 'g');
   let out = '';
   let keptFrom = 0;
   for (let found = introducer.exec(text); found !== null; found = introducer.exec(text)) {

@@ -1,15 +1,12 @@
 // Finds every OSC 7501 sequence in a byte stream, bare or inside tmux passthrough, across any chunk split.
 import { ByteBuffer } from './byte-buffer.js';
+import { BACKSLASH, BEL, CAN, ESC, SUB } from './c0.js';
 import { SEQUENCE_MAX_BYTES, SEQUENCE_PREFIX } from './limits.js';
+import { OscStop, OscStringReader } from './osc-string.js';
 import { parseReport, type Parsed } from './parse.js';
 import { reject, type Rejection } from './rejection.js';
 import { TMUX_PASSTHROUGH_PREFIX, undoubleEscapes } from './tmux-payload.js';
 
-const ESC = 0x1b;
-const BEL = 0x07;
-const CAN = 0x18;
-const SUB = 0x1a;
-const BACKSLASH = 0x5c;
 const OSC_PREFIX: readonly number[] = Array.from(SEQUENCE_PREFIX, (char) => char.charCodeAt(0));
 
 /** Room a tmux passthrough gets beyond the sequence limit for its prefix, doubled ESCs and nesting; a
@@ -35,14 +32,17 @@ type Mode = 'ground' | 'prefix' | 'osc' | 'tmux' | 'skip-osc' | 'skip-tmux';
 /** Streaming OSC 7501 finder: `push` each chunk as it arrives, `end` when the stream ends. Holds at most one
  * pending sequence, capped at SEQUENCE_MAX_BYTES (+ TMUX_WRAP_SLACK_BYTES inside tmux passthrough); a
  * longer one is reported once as `sequence-too-long` and the rest of it is skipped up to its terminator.
- * Terminators: BEL or `ESC \`; CAN/SUB cancel a sequence and any other ESC cuts it off (as in terminals).
+ * An OSC string follows the one grammar of protocol/osc-string.ts, as the live scanner does: BEL or `ESC \`
+ * ends it, CAN/SUB cancel it, any other ESC cuts it off. A tmux passthrough ends at its unpaired `ESC \`.
  * 8-bit C1 forms are not recognized: in a UTF-8 stream those bytes are parts of characters. */
 export class ReportExtractor {
   private mode: Mode = 'ground';
   private readonly pending = new ByteBuffer();
   private start = 0;
   private offset = 0;
+  /** An ESC ended the last chunk inside a tmux passthrough (an OSC string's reader keeps its own). */
   private escPending = false;
+  private readonly osc = new OscStringReader();
 
   /** Scans one chunk and returns the sequences that ended in it. */
   push(chunk: Uint8Array): Extracted[] {
@@ -56,6 +56,10 @@ export class ReportExtractor {
         if (esc < 0) break;
         this.begin(base + esc);
         i = esc + 1;
+        continue;
+      }
+      if (this.mode === 'osc' || this.mode === 'skip-osc') {
+        i = this.readOsc(chunk, i, base, found);
         continue;
       }
       this.step(chunk[i] ?? 0, base + i, found);
@@ -75,6 +79,7 @@ export class ReportExtractor {
     this.pending.clear();
     this.offset = 0;
     this.escPending = false;
+    this.osc.begin();
     return found;
   }
 
@@ -95,13 +100,13 @@ export class ReportExtractor {
         return;
       case 'prefix':
         return this.stepPrefix(byte, at, found);
-      case 'osc':
-        return this.stepOsc(byte, at, found);
       case 'tmux':
         return this.stepTmux(byte, at, found);
-      case 'skip-osc':
       case 'skip-tmux':
         return this.stepSkip(byte, at, found);
+      case 'osc':
+      case 'skip-osc':
+        throw new Error('unreachable: an OSC string is read a run at a time');
     }
   }
 
@@ -115,32 +120,75 @@ export class ReportExtractor {
       return this.step(byte, at, found);
     }
     this.pending.push(byte);
-    if (this.pending.length === prefix.length) this.mode = prefix === OSC_PREFIX ? 'osc' : 'tmux';
+    if (this.pending.length !== prefix.length) return;
+    this.mode = prefix === OSC_PREFIX ? 'osc' : 'tmux';
+    this.osc.begin();
   }
 
-  /** Collects an OSC 7501 body up to BEL or `ESC \`. */
-  private stepOsc(byte: number, at: number, found: Extracted[]): void {
-    if (this.escPending) {
-      this.escPending = false;
-      this.pending.push(byte);
-      if (byte === BACKSLASH) return this.emitOsc(found);
-      this.pending.pop();
-      this.pending.pop();
-      this.emitOsc(found, reject('unterminated', 'an escape sequence started before the terminator'));
-      this.begin(at - 1);
-      return this.step(byte, at, found);
+  /** Reads `chunk[from, …)` of an OSC 7501 string (collected up to the cap) or of an over-long one (skipped);
+   * returns where to go on. Every ESC of the string is counted toward the cap when it is read, as the byte
+   * that would make the sequence longer than SEQUENCE_MAX_BYTES. */
+  private readOsc(chunk: Uint8Array, from: number, base: number, found: Extracted[]): number {
+    const skipping = this.mode === 'skip-osc';
+    const escHeld = this.osc.escapePending; // that ESC is already in `pending`
+    const stop = this.osc.read(chunk, from);
+    const { contentEnd, next } = this.osc;
+    if (!skipping) {
+      const room = SEQUENCE_MAX_BYTES - this.pending.length;
+      if (contentEnd - from >= room) {
+        for (let i = from; i < from + room; i++) this.pending.push(chunk[i] ?? 0);
+        this.tooLong(found);
+        this.osc.begin();
+        return from + room;
+      }
+      for (let i = from; i < contentEnd; i++) this.pending.push(chunk[i] ?? 0);
     }
-    if (byte === CAN || byte === SUB) {
-      return this.emitOsc(found, reject('unterminated', 'CAN or SUB cancelled the sequence'));
+    switch (stop) {
+      case OscStop.open:
+        if (!skipping && this.osc.escapePending) this.pushEsc(found);
+        return next;
+      case OscStop.bel:
+        if (skipping) {
+          this.mode = 'ground';
+        } else {
+          this.pending.push(BEL);
+          this.emitOsc(found);
+        }
+        return next;
+      case OscStop.st:
+        if (skipping || (!escHeld && this.pushEsc(found))) {
+          this.mode = 'ground';
+        } else {
+          this.pending.push(BACKSLASH);
+          this.emitOsc(found);
+        }
+        return next;
+      case OscStop.cancel:
+        if (skipping) this.mode = 'ground';
+        else this.emitOsc(found, reject('unterminated', 'CAN or SUB cancelled the sequence'));
+        return next;
+      case OscStop.cutOff:
+        if (!skipping && (escHeld || !this.pushEsc(found))) {
+          this.pending.pop();
+          this.emitOsc(found, reject('unterminated', 'an escape sequence started before the terminator'));
+        }
+        this.begin(base + next - 1);
+        return next;
     }
-    this.pending.push(byte);
-    if (byte === BEL) return this.emitOsc(found);
-    if (byte === ESC) this.escPending = true;
-    if (this.pending.length >= SEQUENCE_MAX_BYTES) {
-      const message = `no terminator within ${SEQUENCE_MAX_BYTES} bytes; the rest is skipped`;
-      this.emitOsc(found, reject('sequence-too-long', message));
-      this.mode = 'skip-osc';
-    }
+  }
+
+  /** Adds an ESC of the OSC string to `pending`; true if that made it too long (reported, and now skipped). */
+  private pushEsc(found: Extracted[]): boolean {
+    this.pending.push(ESC);
+    if (this.pending.length < SEQUENCE_MAX_BYTES) return false;
+    this.tooLong(found);
+    return true;
+  }
+
+  /** Reports the pending OSC as too long; the rest of it is skipped up to its end. */
+  private tooLong(found: Extracted[]): void {
+    this.emitOsc(found, reject('sequence-too-long', `no terminator within ${SEQUENCE_MAX_BYTES} bytes; the rest is skipped`));
+    this.mode = 'skip-osc';
   }
 
   /** Collects a tmux passthrough up to its unpaired `ESC \`. */
@@ -168,20 +216,19 @@ export class ReportExtractor {
     }
   }
 
-  /** Discards the rest of an over-long sequence up to its terminator. */
+  /** Discards the rest of an over-long tmux passthrough up to its unpaired `ESC \`. */
   private stepSkip(byte: number, at: number, found: Extracted[]): void {
-    const inTmux = this.mode === 'skip-tmux';
     if (this.escPending) {
       this.escPending = false;
       if (byte === BACKSLASH) this.mode = 'ground';
-      else if (!(inTmux && byte === ESC)) {
+      else if (byte !== ESC) {
         this.begin(at - 1);
         this.step(byte, at, found);
       }
       return;
     }
     if (byte === ESC) this.escPending = true;
-    else if (byte === CAN || byte === SUB || (!inTmux && byte === BEL)) this.mode = 'ground';
+    else if (byte === CAN || byte === SUB) this.mode = 'ground';
   }
 
   /** Reports the pending OSC: parsed if complete, else with `failure`. Returns to ground. */

@@ -1,16 +1,11 @@
 // The OSC 7501 framing constants and limits (protocol revision 0.2), in bytes unless named otherwise.
+import { OSC_TEXT } from './c0.js';
 
 /** The OSC number, as written between `ESC ]` and `;`. */
 export const OSC_NUMBER = '7501';
 
 /** `ESC ] 7501 ;`: every OSC 7501 sequence starts with these 7 bytes. */
-export const SEQUENCE_PREFIX = '\u001b]7501;';
-
-/** ST (`ESC \`), the terminator this project writes. */
-export const ST = '\u001b\\';
-
-/** BEL, the other terminator receivers accept. */
-export const BEL = '\u0007';
+export const SEQUENCE_PREFIX = `${OSC_TEXT}${OSC_NUMBER};`;
 
 /** A whole sequence, prefix and terminator included. */
 export const SEQUENCE_MAX_BYTES = 4096;

@@ -1,6 +1,5 @@
 // Undoes tmux's DCS passthrough wrapping (`ESC P tmux;` + payload with every ESC doubled + `ESC \`).
-
-const ESC = 0x1b;
+import { ESC } from './c0.js';
 
 /** `ESC P tmux;`, the 7 bytes that open a tmux passthrough. */
 export const TMUX_PASSTHROUGH_PREFIX: readonly number[] = [ESC, 0x50, 0x74, 0x6d, 0x75, 0x78, 0x3b];

@@ -1,4 +1,5 @@
-// UTF-8 without TextEncoder/TextDecoder (the pure core compiles with no DOM or Node types).
+// UTF-8 without TextEncoder/TextDecoder (the pure core compiles with no DOM or Node types): lengths, encoding,
+// strict decoding, and the one helper for character boundaries in a byte stream (scanner, shadow screen, footprint).
 
 const REPLACEMENT = 0xfffd;
 
@@ -9,7 +10,7 @@ function codePointForUtf8(text: string, index: number): number {
 }
 
 /** Bytes one code point takes in UTF-8. */
-function utf8Width(cp: number): number {
+export function utf8Width(cp: number): number {
   if (cp < 0x80) return 1;
   if (cp < 0x800) return 2;
   if (cp < 0x10000) return 3;
@@ -102,4 +103,52 @@ function codePointsToString(codePoints: number[]): string {
     text += String.fromCodePoint(...codePoints.slice(i, i + SLICE));
   }
   return text;
+}
+
+/** Continuation bytes a lead byte announces, as xterm.js's decoder reads it: 1 for 0xC0–0xDF, 2 for
+ * 0xE0–0xEF, 3 for 0xF0–0xF7, 0 for a byte that does not lead (ASCII, a continuation byte, 0xF8–0xFF). */
+export function utf8Need(byte: number): number {
+  if (byte < 0xc0) return 0;
+  if (byte < 0xe0) return 1;
+  if (byte < 0xf0) return 2;
+  if (byte < 0xf8) return 3;
+  return 0;
+}
+
+/**
+ * Continuation bytes still expected after `bytes[from, to)`, given `pending` expected at `from`.
+ * A lead byte or any non-continuation byte ends an unfinished character; surplus continuation
+ * bytes stand alone (a terminal shows U+FFFD), so they end nothing and open nothing.
+ */
+export function utf8PendingAfter(bytes: Uint8Array, from: number, to: number, pending: number): number {
+  // Four continuation bytes in a row complete any character, so four bytes of look-back suffice.
+  const stop = to - 4 > from ? to - 4 : from;
+  let k = to - 1;
+  while (k >= stop && ((bytes[k] as number) & 0xc0) === 0x80) k--;
+  if (k < stop) {
+    if (stop > from) return 0;
+    const run = to - from;
+    return pending > run ? pending - run : 0;
+  }
+  const need = utf8Need(bytes[k] as number);
+  const have = to - 1 - k;
+  return need > have ? need - have : 0;
+}
+
+/** The last offset in `(from, to]` where no UTF-8 character is open, or -1 if there is none. */
+export function utf8LastBoundary(bytes: Uint8Array, from: number, to: number, pending: number): number {
+  for (let p = to; p > from; p--) {
+    if (utf8PendingAfter(bytes, from, p, pending) === 0) return p;
+  }
+  return -1;
+}
+
+/** The length of `bytes` without a trailing incomplete character (a lead byte whose continuation bytes
+ * have not all arrived); invalid bytes count as complete, as the terminal's decoder takes them. */
+export function utf8CompleteLength(bytes: Uint8Array): number {
+  const n = bytes.length;
+  if (utf8PendingAfter(bytes, 0, n, 0) === 0) return n;
+  let lead = n - 1;
+  while (((bytes[lead] as number) & 0xc0) === 0x80) lead--;
+  return lead;
 }

@@ -1,7 +1,6 @@
 // Wraps a sequence so it passes through a terminal multiplexer to the terminal outside it.
-const ESC = 0x1b;
-const BEL = 0x07;
-const BACKSLASH = 0x5c;
+import { BACKSLASH, BEL, ESC } from './c0.js';
+
 const TMUX_PREFIX = [ESC, 0x50, 0x74, 0x6d, 0x75, 0x78, 0x3b] as const; // ESC P t m u x ;
 const DCS = [ESC, 0x50] as const; // ESC P
 const ST = [ESC, BACKSLASH] as const; // ESC \

@@ -2,6 +2,8 @@
 // Pure. It follows the cursor from a known start through the few things a spinner frame is made of
 // (text, SGR, erase in line, cursor moves that stay on the screen, save/restore) and gives up at
 // anything else: a scroll, a possible wrap, a mode, a string sequence, a tab, a C1 control.
+import { BEL, ESC } from '../protocol/c0.js';
+import { utf8Need } from '../protocol/utf8.js';
 
 /** Where the cursor is and what moves it, as the shadow screen had it when it last read all output. */
 export interface CursorStart {
@@ -18,7 +20,6 @@ export interface CursorStart {
   originMode: boolean;
 }
 
-const ESC = 0x1b;
 
 const enum Mode {
   Ground,
@@ -81,7 +82,7 @@ export class RowFootprint {
   private ground(b: number): void {
     if (b >= 0x20 && b < 0x7f) return this.print(1, 1);
     if (b >= 0xc2 && b <= 0xf4) {
-      this.utf8Need = b >= 0xf0 ? 3 : b >= 0xe0 ? 2 : 1;
+      this.utf8Need = utf8Need(b);
       this.utf8Lead = b;
       this.mode = Mode.Utf8;
       return;
@@ -104,7 +105,7 @@ export class RowFootprint {
         this.xMax -= 1;
         return;
       case 0x00: // NUL, BEL, DEL: nothing on the screen
-      case 0x07:
+      case BEL:
       case 0x7f:
         return;
       default: // TAB (tab stops), SO/SI (charsets), other C0, stray or invalid UTF-8 bytes

@@ -2,6 +2,8 @@
 // @xterm/headless is CommonJS and Node's ESM loader sees only its default export, so the
 // namespace object is the default import and `Terminal` is read from it.
 import xtermHeadless from '@xterm/headless';
+import { CAN, ESC } from '../protocol/c0.js';
+import { utf8CompleteLength } from '../protocol/utf8.js';
 import type { CursorStart } from './row-footprint.js';
 
 const { Terminal } = xtermHeadless;
@@ -11,27 +13,12 @@ type XtermTerminal = InstanceType<typeof Terminal>;
 export const SHADOW_SCROLLBACK_ROWS = 50;
 
 /** CAN (cancel any sequence in progress), then RIS (ESC c: full reset, both buffers and all modes). */
-const FULL_RESET = new Uint8Array([0x18, 0x1b, 0x63]);
+const FULL_RESET = new Uint8Array([CAN, ESC, 0x63]);
 
 /** xterm's smallest width; narrower sizes are raised to it. */
 export const MIN_COLS = 2;
 /** xterm's smallest height; lower sizes are raised to it. */
 export const MIN_ROWS = 1;
-
-/**
- * The length of `bytes` without a trailing incomplete UTF-8 sequence (a lead byte whose
- * continuation bytes have not all arrived). Invalid bytes count as complete: xterm handles them.
- */
-export function completeUtf8Length(bytes: Uint8Array): number {
-  const n = bytes.length;
-  for (let back = 1; back <= 3 && back <= n; back++) {
-    const b = bytes[n - back] as number;
-    if ((b & 0xc0) === 0x80) continue; // a continuation byte: keep looking for its lead
-    const need = b >= 0xf0 && b <= 0xf4 ? 4 : b >= 0xe0 ? 3 : b >= 0xc2 && b < 0xe0 ? 2 : 1;
-    return need > back ? n - back : n;
-  }
-  return n;
-}
 
 /** Construction options for a shadow screen. */
 export interface ShadowScreenOptions {
@@ -77,7 +64,7 @@ export class ShadowScreen {
       data.set(bytes, this.#partial.length);
       this.#partial = undefined;
     }
-    const whole = completeUtf8Length(data);
+    const whole = utf8CompleteLength(data);
     if (whole < data.length) this.#partial = data.slice(whole);
     if (whole === 0) return;
     try {

@@ -1,5 +1,6 @@
 // The child's own OSC 7501: answer its support query, cut the terminal's duplicate reply, pass on its reports.
-import { parseBody, type Report } from '../protocol/index.js';
+import { BEL_TEXT, ST_TEXT } from '../protocol/c0.js';
+import { parseBody, SEQUENCE_PREFIX, type Report } from '../protocol/index.js';
 import type { Osc7501Event } from '../stream/index.js';
 import { QueryReplyFilter } from '../stream/query-reply-filter.js';
 
@@ -36,8 +37,8 @@ export class NativeBridge {
       if (!this.options.answerQueries) return;
       // The reply is the query's own bytes (the protocol's answer), sent before the outer terminal
       // even sees the query, so it reaches the child ahead of any DA1 reply.
-      const terminator = event.terminator === 'bel' ? '\x07' : '\x1b\\';
-      this.options.writeToChild(encoder.encode(`\x1b]7501;${event.body}${terminator}`));
+      const terminator = event.terminator === 'bel' ? BEL_TEXT : ST_TEXT;
+      this.options.writeToChild(encoder.encode(`${SEQUENCE_PREFIX}${event.body}${terminator}`));
       this.filter.expect(this.options.now(), REPLY_WINDOW_MS);
     } else if (event.type === 'report') {
       const parsed = parseBody(event.body);

@@ -1,13 +1,14 @@
 // For terminals without OSC 7501: the state in the window title while it lasts, and a recap at the end.
 import { STATE_GLYPHS } from '../inbox/glyphs.js';
+import { CSI_TEXT, OSC_TEXT, ST_TEXT } from '../protocol/c0.js';
 import { sanitizeText, type Report } from '../protocol/index.js';
 
 const encoder = new TextEncoder();
 /** Window-title budget in bytes: titles are short, and the text is untrusted. */
 const TITLE_BYTES = 120;
 /** xterm's title stack: save the user's title before, restore it after (ignored where unsupported). */
-export const PUSH_TITLE = encoder.encode('\x1b[22;2t');
-export const POP_TITLE = encoder.encode('\x1b[23;2t');
+export const PUSH_TITLE = encoder.encode(`${CSI_TEXT}22;2t`);
+export const POP_TITLE = encoder.encode(`${CSI_TEXT}23;2t`);
 
 /** `blocked: approve Bash: rm -rf build`, `working`, … */
 export function describeState(report: Report): string {
@@ -17,7 +18,7 @@ export function describeState(report: Report): string {
 
 /** The OSC 2 sequence that shows `<glyph> prefix · state` as the window title, sanitized. */
 export function titleSequence(prefix: string, report: Report): Uint8Array {
-  return encoder.encode(`\x1b]2;${sanitizeText(`${STATE_GLYPHS[report.state]} ${prefix} · ${describeState(report)}`.trimStart(), TITLE_BYTES)}\x1b\\`);
+  return encoder.encode(`${OSC_TEXT}2;${sanitizeText(`${STATE_GLYPHS[report.state]} ${prefix} · ${describeState(report)}`.trimStart(), TITLE_BYTES)}${ST_TEXT}`);
 }
 
 /** Collects the states reported, for a one-line recap once the terminal is restored. */

@@ -1,15 +1,5 @@
-// Byte values the stream scanner dispatches on: C0 controls and the ESC finals that open sequences.
+// The bytes after ESC that the stream scanner dispatches on (the C0 controls themselves are in protocol/c0.ts).
 
-/** ESC: opens every escape sequence. */
-export const ESC = 0x1b;
-/** BEL: ends an OSC string (the xterm terminator). */
-export const BEL = 0x07;
-/** CAN: cancels an escape or control sequence. */
-export const CAN = 0x18;
-/** SUB: cancels an escape or control sequence, like CAN. */
-export const SUB = 0x1a;
-/** `\`: after ESC, the 7-bit string terminator ST. */
-export const BACKSLASH = 0x5c;
 /** `[`: after ESC, opens a CSI sequence. */
 export const LEFT_BRACKET = 0x5b;
 /** `]`: after ESC, opens an OSC string. */

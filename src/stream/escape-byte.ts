@@ -1,5 +1,6 @@
 // What the byte after ESC does (ECMA-48 as xterm reads it), and a fast search for the next ESC.
-import { CAN, CARET, ESC, LEFT_BRACKET, LETTER_C, LETTER_P, LETTER_X, RIGHT_BRACKET, SUB, UNDERSCORE } from './bytes.js';
+import { CAN, ESC, SUB } from '../protocol/c0.js';
+import { CARET, LEFT_BRACKET, LETTER_C, LETTER_P, LETTER_X, RIGHT_BRACKET, UNDERSCORE } from './bytes.js';
 
 /** The effect of a byte that follows ESC (see {@link afterEscape}). */
 export const AfterEsc = {

@@ -36,15 +36,17 @@ export class Osc7501Capture {
     this.mode = this.listener === undefined ? IGNORING : MATCHING;
   }
 
-  /** One byte of the OSC string's content. */
-  push(b: number): void {
-    if (this.mode === CAPTURING) {
-      if (this.length < OSC7501_BODY_LIMIT) this.body[this.length] = b;
-      this.length++;
-    } else if (this.mode === MATCHING) {
-      if (b !== PREFIX[this.matched]) this.mode = IGNORING;
+  /** The OSC string's content bytes `chunk[from, to)`. */
+  push(chunk: Uint8Array, from: number, to: number): void {
+    let i = from;
+    for (; i < to && this.mode === MATCHING; i++) {
+      if (chunk[i] !== PREFIX[this.matched]) this.mode = IGNORING;
       else if (++this.matched === PREFIX.length) this.mode = CAPTURING;
     }
+    if (this.mode !== CAPTURING || i >= to) return;
+    const kept = Math.min(to - i, OSC7501_BODY_LIMIT - this.length);
+    if (kept > 0) this.body.set(chunk.subarray(i, i + kept), this.length);
+    this.length += to - i;
   }
 
   /** The string ended with `terminator`; `end` is the absolute offset just after it. */
@@ -62,7 +64,7 @@ export class Osc7501Capture {
     this.listener({ type, body, start, end, terminator });
   }
 
-  /** The string was cut off by another escape sequence: it was never a complete report. */
+  /** The string was cancelled (CAN/SUB) or cut off by another escape sequence: it was never a complete report. */
   abort(): void {
     this.mode = IGNORING;
   }

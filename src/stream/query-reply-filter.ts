@@ -1,8 +1,6 @@
 // Removes a terminal's reply to an OSC 7501 query the shim already answered, and nothing else.
+import { BACKSLASH, BEL, ESC } from '../protocol/c0.js';
 
-const ESC = 0x1b;
-const BEL = 0x07;
-const BACKSLASH = 0x5c;
 /** `ESC ] 7501 ; ?` — every reply starts so (`?:more=pairs` may follow). */
 const REPLY_PREFIX = [ESC, 0x5d, 0x37, 0x35, 0x30, 0x31, 0x3b, 0x3f];
 /** Longest reply looked for; anything longer is not a reply and passes through. */

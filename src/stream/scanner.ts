@@ -1,20 +1,21 @@
 // Chunk-safe scan of a child's output: where a report may be inserted, and the child's own OSC 7501.
-import { BACKSLASH, BEL, CAN, ESC, LEFT_BRACKET, SUB } from './bytes.js';
+import { BACKSLASH, CAN, ESC, SUB } from '../protocol/c0.js';
+import { OscStop, OscStringReader } from '../protocol/osc-string.js';
+import { LEFT_BRACKET } from './bytes.js';
 import { CsiModeParser } from './csi-mode.js';
 import { AfterEsc, afterEscape, afterIntermediate, indexOfEscape } from './escape-byte.js';
 import { Osc7501Capture } from './osc7501-capture.js';
 import type { Osc7501Listener } from './osc7501-events.js';
 import { skipTarget } from './skip-ahead.js';
-import { utf8LastBoundary, utf8PendingAfter } from './utf8.js';
+import { utf8LastBoundary, utf8PendingAfter } from '../protocol/utf8.js';
 
 const GROUND = 0;
 const ESCAPE = 1; // after ESC
 const ESCAPE_INTERMEDIATE = 2; // ESC 0x20–0x2F…
 const CSI = 3;
-const OSC = 4;
-const OSC_ESCAPE = 5; // ESC inside an OSC string: ST, an escaped ESC, or the start of another sequence
-const STRING = 6; // DCS, SOS, PM, APC: only ST ends them
-const STRING_ESCAPE = 7;
+const OSC = 4; // its grammar, an ESC pending at a chunk's end included, is protocol/osc-string.ts
+const STRING = 5; // DCS, SOS, PM, APC: only ST ends them
+const STRING_ESCAPE = 6; // ESC inside a DCS/SOS/PM/APC string: ST, an escaped ESC, or another sequence
 
 /** Options of a {@link StreamScanner}. */
 export interface StreamScannerOptions {
@@ -26,9 +27,11 @@ export interface StreamScannerOptions {
  * Follows a child's output byte stream across chunks and says where a report may be inserted:
  * in ground state, outside any UTF-8 character, escape sequence or string, and outside a DEC 2026
  * synchronized update. The grammar is ECMA-48 as xterm parses it (ESC followed by anything but
- * `\` cuts a string off), with two cautious choices: a DCS/SOS/PM/APC string ends only at ST (BEL,
- * CAN and SUB are content), and `ESC ESC` inside any string is content (tmux passthrough doubles
- * the ESCs of the sequence it wraps). 8-bit C1 bytes are UTF-8 payload, not controls.
+ * `\` cuts a string off). An OSC string follows protocol/osc-string.ts, the rule `osf7501 decode`
+ * runs too: BEL or ST ends it, CAN/SUB cancel it, any other ESC cuts it off. A DCS/SOS/PM/APC string
+ * is read with two cautious choices, as tmux reads its passthrough: it ends only at ST (BEL, CAN and
+ * SUB are content), and `ESC ESC` inside it is content (tmux doubles the ESCs of the sequence it
+ * wraps). 8-bit C1 bytes are UTF-8 payload, not controls.
  *
  * The owner's loop, after `feed(chunk)` with a report pending: if `safe`, write the chunk and then
  * the report; else if `lastSafeOffset()` is k ≥ 0, write `chunk[0, k)`, the report, `chunk[k, …)`;
@@ -48,6 +51,7 @@ export class StreamScanner {
   private escapeAt = 0;
   private readonly csi = new CsiModeParser();
   private readonly osc: Osc7501Capture;
+  private readonly oscString = new OscStringReader();
 
   constructor(options: StreamScannerOptions = {}) {
     this.osc = new Osc7501Capture(options.onOsc7501);
@@ -178,22 +182,30 @@ export class StreamScanner {
   }
 
   private scanOsc(chunk: Uint8Array, i: number): number {
-    const n = chunk.length;
+    const reader = this.oscString;
     const osc = this.osc;
-    for (; i < n; i++) {
-      const b = chunk[i] as number;
-      if (b === BEL) {
-        osc.finish(this.fed + i + 1, 'bel');
-        return this.toGround(i + 1);
-      }
-      if (b === ESC) {
-        this.escapeAt = this.fed + i;
-        this.state = OSC_ESCAPE;
-        return i + 1;
-      }
-      if (!osc.ignoring) osc.push(b);
+    const stop = reader.read(chunk, i);
+    const next = reader.next;
+    if (!osc.ignoring && reader.contentEnd > i) osc.push(chunk, i, reader.contentEnd);
+    switch (stop) {
+      case OscStop.open:
+        return next;
+      case OscStop.bel:
+        osc.finish(this.fed + next, 'bel');
+        return this.toGround(next);
+      case OscStop.st:
+        osc.finish(this.fed + next, 'st');
+        return this.toGround(next);
+      case OscStop.cancel:
+        osc.abort();
+        return this.toGround(next);
+      case OscStop.cutOff:
+        // That ESC opens the next sequence; the byte after it is read as the byte after ESC.
+        osc.abort();
+        this.state = ESCAPE;
+        this.escapeAt = this.fed + next - 1;
+        return next;
     }
-    return n;
   }
 
   private scanString(chunk: Uint8Array, i: number): number {
@@ -204,26 +216,14 @@ export class StreamScanner {
     return esc + 1;
   }
 
-  // One byte in a short state: after ESC, after ESC + intermediates, or after ESC inside a string.
+  // One byte in a short state: after ESC, after ESC + intermediates, or after ESC inside a DCS/SOS/PM/APC string.
   private step(b: number, i: number): void {
     const state = this.state;
     if (state === ESCAPE) this.escapeByte(afterEscape(b), i);
     else if (state === ESCAPE_INTERMEDIATE) this.escapeByte(afterIntermediate(b), i);
-    else if (b === BACKSLASH) {
-      if (state === OSC_ESCAPE) this.osc.finish(this.fed + i + 1, 'st');
-      this.toGround(i + 1);
-    } else if (b === ESC) {
-      // ESC ESC inside a string is content (tmux passthrough doubles every ESC it wraps).
-      if (state === OSC_ESCAPE) {
-        this.osc.push(ESC);
-        this.osc.push(ESC);
-      }
-      this.state = state === OSC_ESCAPE ? OSC : STRING;
-    } else {
-      // Any other byte after ESC cuts the string off and is read as the start of a new sequence.
-      this.osc.abort();
-      this.escapeByte(afterEscape(b), i);
-    }
+    else if (b === BACKSLASH) this.toGround(i + 1);
+    else if (b === ESC) this.state = STRING; // ESC ESC is content (tmux passthrough doubles every ESC it wraps)
+    else this.escapeByte(afterEscape(b), i); // any other byte cuts the string off and starts a new sequence
   }
 
   private escapeByte(effect: number, i: number): void {
@@ -234,6 +234,7 @@ export class StreamScanner {
         return;
       case AfterEsc.openOsc:
         this.osc.begin(this.escapeAt);
+        this.oscString.begin();
         this.state = OSC;
         return;
       case AfterEsc.openString:
@@ -255,7 +256,7 @@ export class StreamScanner {
         return;
       default:
         // C0 controls, DEL and bytes >= 0x80 leave the sequence open.
-        if (this.state === OSC_ESCAPE || this.state === STRING_ESCAPE) this.state = ESCAPE;
+        if (this.state === STRING_ESCAPE) this.state = ESCAPE;
     }
   }
 

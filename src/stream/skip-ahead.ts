@@ -1,5 +1,6 @@
 // When no report waits, most of a chunk need not be parsed: where the scanner may jump ahead to.
-import { CAN, ESC, LEFT_BRACKET, RIGHT_BRACKET, SUB } from './bytes.js';
+import { CAN, ESC, SUB } from '../protocol/c0.js';
+import { LEFT_BRACKET, RIGHT_BRACKET } from './bytes.js';
 
 const QUESTION = 0x3f;
 /** The last ESC is usually within a line of the chunk's end: look there before a native search. */
@@ -36,7 +37,7 @@ function markAfter(chunk: Uint8Array, from: number, to: number, mark: number, op
  * For a scanner in ground state at `from`, outside a synchronized update, with no insertion point
  * wanted inside this chunk: the offset of the chunk's last ESC if the scanner may go straight there,
  * else -1. Its state after that ESC and the byte that follows it is the same whatever came between:
- * every ESC but `ESC ESC` inside a string ends or cuts off what was open. Skipping is refused when the
+ * every ESC but `ESC ESC` inside a DCS/SOS/PM/APC string ends or cuts off what was open. Skipping is refused when the
  * bytes in between may hold what the scanner must see: an OSC string (the child's own OSC 7501), a DEC
  * private mode sequence (the start of a synchronized update), or when the last ESC is the second of a
  * pair or the chunk's last byte (then what it means depends on whether a string is open). All checks

@@ -6,9 +6,10 @@
 // - char: a lead byte (2–4 leading one bits) and up to its continuation bytes; incomplete if cut short;
 // - ESC sequences: C0 (not ESC/CAN/SUB), DEL and bytes >= 0x80 are swallowed after ESC;
 //   ESC [ … final(0x40–0x7E) is CSI; ESC ] … (BEL | ESC \) is OSC; ESC P/X/^/_ … ESC \ is a string;
-//   ESC intermediates(0x20–0x2F)* final(0x30–0x7E) otherwise. Inside strings, ESC ESC is content and
-//   ESC + anything else (not \) cuts the string off. A new ESC cuts any sequence off; CAN/SUB end
-//   ESC and CSI sequences (and belong to them).
+//   ESC intermediates(0x20–0x2F)* final(0x30–0x7E) otherwise. Inside an OSC string CAN/SUB cancel it
+//   (the CAN/SUB belongs to it, and ground follows) and ESC + anything but \ cuts it off; inside the
+//   other strings ESC ESC is content and ESC + anything else (not \) cuts the string off. A new ESC
+//   cuts any sequence off; CAN/SUB end ESC and CSI sequences (and belong to them).
 // - synchronized update: a complete CSI that, without its C0/DEL bytes, reads ESC [ ? params h|l with
 //   2026 among the ;-separated params; ESC c resets it.
 
@@ -56,6 +57,8 @@ function readString(b: Uint8Array, start: number, k: number, belEnds: boolean): 
   while (k < b.length) {
     const x = b[k]!;
     if (belEnds && x === BEL) return { kind, start, end: k + 1, complete: true, content: [from, k] };
+    // A cancelled OSC string ends (ground follows) but carries nothing: no content.
+    if (belEnds && (x === CAN || x === SUB)) return { kind, start, end: k + 1, complete: true };
     if (x !== ESC) {
       k++;
       continue;
@@ -63,7 +66,7 @@ function readString(b: Uint8Array, start: number, k: number, belEnds: boolean): 
     if (k + 1 >= b.length) break;
     const y = b[k + 1]!;
     if (y === 0x5c) return { kind, start, end: k + 2, complete: true, content: [from, k] };
-    if (y !== ESC) return { kind, start, end: k, complete: false };
+    if (y !== ESC || belEnds) return { kind, start, end: k, complete: false };
     k += 2;
   }
   return { kind, start, end: b.length, complete: false };
