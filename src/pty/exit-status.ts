@@ -1,4 +1,5 @@
-// How a child ended, and the shell-style status number that stands for it.
+// How a child ended, and the shell-style status number that stands for it. The one table of signal names and
+// numbers in src/ is the platform's own (os.constants.signals): the core is given names, never numbers to name.
 import { constants } from 'node:os';
 
 /** A child's end: an exit code, or the signal that killed it. */

@@ -66,8 +66,8 @@ export class StatusTracker {
     return next === Infinity ? null : next;
   }
 
-  /** The child exited (`signal`: name or number, if it was killed): the final report, if the policy wants one. */
-  exit(now: number, code: number | null, signal?: string | number | null): Report[] {
+  /** The child exited (`signal`: the signal's name, if it was killed): the final report, if the policy wants one. */
+  exit(now: number, code: number | null, signal?: string | null): Report[] {
     const out: Report[] = [];
     if (this.exited) return out;
     this.exited = true;

@@ -5,13 +5,13 @@ import type { ExitPolicy } from '../../src/status/types.js';
 import { describeReport, working } from './run-steps.js';
 
 describe('StatusTracker.exit', () => {
-  test.each<[ExitPolicy, number | null, string | number | null, string[]]>([
+  test.each<[ExitPolicy, number | null, string | null, string[]]>([
     ['result', 0, null, ['clear']],
     ['result', 1, null, ['error: claude-code exited with status 1']],
     ['result', 130, null, ['error: claude-code exited with status 130']],
     ['result', null, 'SIGTERM', ['error: claude-code killed by SIGTERM']],
-    ['result', 0, 9, ['error: claude-code killed by SIGKILL']],
-    ['result', null, 31, ['error: claude-code killed by signal 31']],
+    ['result', 0, 'SIGKILL', ['error: claude-code killed by SIGKILL']],
+    ['result', null, 'signal 99', ['error: claude-code killed by signal 99']],
     ['result', null, null, ['clear']],
     ['clear', 2, null, ['clear']],
     ['clear', null, 'SIGKILL', ['clear']],
