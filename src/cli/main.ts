@@ -3,7 +3,7 @@ import { CommanderError, InvalidArgumentError, Option } from 'commander';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
-import type { RunOptions } from './run-command.js';
+import type { RunOptions } from '../session/run-options.js';
 import { packageVersion } from './version.js';
 import { ConfigError, type Settings } from './config-file.js';
 import { commandLineSettings, withConfig } from './run-settings.js';

@@ -2,7 +2,7 @@
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { effectiveSettings, loadConfig, type SettingKey, type Settings } from './config-file.js';
-import type { RunOptions } from './run-command.js';
+import type { RunOptions } from '../session/run-options.js';
 
 /** The settings the command line gave explicitly (commander's value source `cli`), by config key. */
 export function commandLineSettings(cmd: Command): Partial<Settings> {

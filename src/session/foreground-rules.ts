@@ -5,14 +5,14 @@ import { programNames } from '../rules/program-names.js';
 import type { ForegroundView, RuleChoice } from '../signals/types.js';
 export type { ForegroundView, RuleChoice } from '../signals/types.js';
 
-
 /** Reads the foreground and picks rules; only used when the wrapped program has no rule set of its own. */
 export class ForegroundRules {
   constructor(
     private readonly foreground: ForegroundSource,
     private readonly base: RuleChoice,
     private readonly agents: readonly RuleEntry[],
-    private readonly readText: (entry: RuleEntry) => string,
+    /** The text of an agent's rule file: by default the text read with the catalog (no second read). */
+    private readonly readText: (entry: RuleEntry) => string = (entry) => entry.text,
   ) {}
 
   /** The current view, or undefined when the foreground cannot be read. */
@@ -27,5 +27,31 @@ export class ForegroundRules {
     const entry = this.agents.find((e) => names.some((n) => e.rules.commands.includes(n) || e.rules.app === n));
     if (entry === undefined) return { away, rules: this.base };
     return { away, rules: { app: entry.rules.app, ruleText: this.readText(entry), ruleFile: entry.rules.file } };
+  }
+}
+
+/** How often the foreground program is checked (a command can start and end without output). */
+export const FOREGROUND_POLL_MS = 500;
+
+/** Reads the foreground every FOREGROUND_POLL_MS, and on demand (before a sweep's result counts). */
+export class ForegroundWatch {
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly rules: ForegroundRules,
+    private readonly onView: (view: ForegroundView) => void,
+  ) {
+    this.timer = setInterval(() => this.poll(), FOREGROUND_POLL_MS);
+    this.timer.unref();
+  }
+
+  /** Reads the foreground now; a view that can be read goes to `onView`. */
+  poll(): void {
+    const view = this.rules.poll();
+    if (view !== undefined) this.onView(view);
+  }
+
+  dispose(): void {
+    clearInterval(this.timer);
   }
 }

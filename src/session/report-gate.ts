@@ -7,6 +7,8 @@ import { StreamScanner, type StreamScannerOptions } from '../stream/index.js';
  * boundary even inside the update.
  */
 export const SYNC_UPDATE_WAIT_MS = 1000;
+/** How often waiting reports retry while the stream is mid-sequence and silent. */
+export const GATE_RETRY_MS = 50;
 /** Most reports waiting at once; a child stuck mid-sequence cannot grow the queue for ever. */
 const MAX_PENDING_REPORTS = 16;
 
@@ -73,6 +75,11 @@ export class ReportGate {
   /** True while reports wait for a safe point. */
   get waiting(): boolean {
     return this.pending.length > 0;
+  }
+
+  /** When `retry()` should next be called: GATE_RETRY_MS after `now` while reports wait, else never (Infinity). */
+  nextRetry(now: number): number {
+    return this.pending.length > 0 ? now + GATE_RETRY_MS : Infinity;
   }
 
   private insertionPoint(length: number): number {

@@ -1,0 +1,177 @@
+// One wrapped session and everything it owns: the PTY relay, reporting, hooks, the native bridge,
+// emergency cleanup and hang-up handling. `start()`, then `run()` → exit status; `dispose()` is idempotent.
+import { basename } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { shellStatus } from '../pty/exit-status.js';
+import { RuleError } from '../rules/errors.js';
+import { commandBasename, selectRules, type SelectedRules } from '../rule-files/load.js';
+import { terminalName } from '../inbox/tty-name.js';
+import { TerminalWriter } from '../tty/terminal-writer.js';
+import { startClaudeHooks, type ClaudeHooks } from './claude-hooks.js';
+import { onEmergency } from './emergency.js';
+import { Relay, type SessionObserver } from './relay.js';
+import type { Reporting } from './reporting.js';
+import { reportingDisabledBecause } from './reporting-switch.js';
+import type { RunOptions } from './run-options.js';
+import { StateRecap } from './title-indicator.js';
+
+/** Set in the child's environment: marks an osf7501 session (its value is the session id). */
+export const SESSION_ENV = 'OSF7501_SESSION';
+/** Fault injection for tests of the crash path: `throw-on-output` throws inside the shim. */
+export const FAULT_ENV = 'OSF7501_FAULT';
+
+const DEFAULT_SIZE = { cols: 80, rows: 24 };
+
+/** The process surface a session runs on (the CLI's streams, environment and working directory). */
+export interface SessionIo {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/** What a caller adds to a wrapped session (the recorder of `osf7501 record`, the demo's indicator). */
+export interface SessionExtras {
+  /** Called with the session's initial size; returns observers to attach. */
+  observers?: (size: { cols: number; rows: number }) => SessionObserver[];
+  /** Show the state in the window title too, and print a recap of the states on stderr at the end. */
+  indicator?: string;
+}
+
+/** The session cannot start (bad rules, a `--log` file that cannot be opened): one line, nothing was spawned. */
+export class SessionSetupError extends Error {
+  override readonly name = 'SessionSetupError';
+}
+
+/** One wrapped program from spawn to exit. */
+export class WrappedSession {
+  private relay: Relay | undefined;
+  private reporting: Reporting | undefined;
+  private hooks: ClaudeHooks | undefined;
+  private readonly recap = new StateRecap();
+  private releaseEmergency: (() => void) | undefined;
+  private disposed = false;
+  // A hang-up (a killed pane, a closed window) clears the record at once: best effort, no waiting.
+  private readonly onHangup = (): void => this.reporting?.reporter.hangup();
+
+  /** `selected`: the rules already chosen for the command (an explicit `--rules` checked by the caller). */
+  constructor(
+    private readonly path: string,
+    private readonly options: RunOptions,
+    private readonly io: SessionIo,
+    private readonly extras: SessionExtras = {},
+    private readonly selected?: SelectedRules,
+  ) {}
+
+  /** Builds everything up to the spawn; throws a SessionSetupError for bad rules or an unopenable `--log`. */
+  async start(): Promise<void> {
+    const { options, io, extras } = this;
+    const size = { cols: io.stdout.columns || DEFAULT_SIZE.cols, rows: io.stdout.rows || DEFAULT_SIZE.rows };
+    // One writer for the child's output and every report, so they reach the terminal in order.
+    const terminal = new TerminalWriter(io.stdout);
+    const writeTerminal = (bytes: Uint8Array): void => terminal.write(bytes);
+    const sessionId = `${process.pid}-${randomBytes(4).toString('hex')}`;
+    const child = {
+      write: (bytes: Uint8Array) => this.relay?.writeToChild(bytes),
+      pid: () => this.relay?.pid,
+      foregroundName: () => this.relay?.foregroundName(),
+    };
+    if (reportingDisabledBecause(options, io.env) === undefined) {
+      const selected = this.selected ?? this.selectRules();
+      const { createReporting } = await import('./reporting.js');
+      const tty = terminalName();
+      const indicator = extras.indicator ?? (options.title === true ? basename(options.command) : undefined);
+      try {
+        this.reporting = createReporting(options, {
+          env: io.env,
+          cwd: io.cwd,
+          size,
+          write: writeTerminal,
+          child,
+          selected,
+          session: { id: sessionId, ...(tty === undefined ? {} : { tty }) },
+          ...(indicator === undefined ? {} : { titlePrefix: indicator }),
+          ...(extras.indicator === undefined ? {} : { onReport: (r) => this.recap.add(r) }),
+        });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== undefined && options.log !== undefined) throw new SessionSetupError(`--log ${options.log}: cannot open: ${code}`);
+        throw error;
+      }
+    }
+    const reporting = this.reporting;
+    if (reporting && options.hooks !== false && commandBasename(options.command) === 'claude') {
+      this.hooks = await startClaudeHooks(this.path, options.args, io, (signal, at) => reporting.reporter.hookSignal(signal, at));
+    }
+    const relay = new Relay(
+      { stdin: io.stdin, stdout: io.stdout },
+      {
+        file: this.path,
+        args: this.hooks?.args ?? options.args,
+        cols: size.cols,
+        rows: size.rows,
+        cwd: io.cwd,
+        env: { ...io.env, [SESSION_ENV]: sessionId, ...this.hooks?.server.childEnv() },
+        term: io.env['TERM'] || 'xterm-256color',
+      },
+      {
+        writeOutput: reporting ? (chunk: Uint8Array) => reporting.reporter.gate.passOutput(chunk) : writeTerminal,
+        ...(reporting ? { filterInput: (chunk: Uint8Array) => reporting.native.filterInput(chunk) } : {}),
+        throwOnOutput: io.env[FAULT_ENV] === 'throw-on-output',
+      },
+    );
+    this.relay = relay;
+    if (reporting) relay.attach(reporting.reporter);
+    for (const observer of extras.observers?.(size) ?? []) relay.attach(observer);
+    this.releaseEmergency = onEmergency(() => {
+      this.hooks?.server.dispose();
+      reporting?.reporter.emergencyClear();
+      relay.kill('SIGHUP');
+      relay.dispose();
+      reporting?.dispose();
+    });
+    process.on('SIGHUP', this.onHangup);
+  }
+
+  /** Spawns the child and relays until it exits; resolves to the shell status the shim exits with. Disposes. */
+  async run(): Promise<number> {
+    if (this.relay === undefined) throw new Error('WrappedSession.run() before start()');
+    try {
+      const exit = await this.relay.run();
+      const reporter = this.reporting?.reporter;
+      reporter?.exit(exit);
+      if (this.extras.indicator !== undefined && reporter) this.io.stderr.write(this.recap.line());
+      for (const notice of this.reporting?.notices() ?? []) this.io.stderr.write(`osf7501: ${notice}\n`);
+      return shellStatus(exit);
+    } finally {
+      this.dispose();
+    }
+  }
+
+  /** Releases everything the session holds (the terminal is restored by the relay). Idempotent. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    process.off('SIGHUP', this.onHangup);
+    this.hooks?.server.dispose();
+    this.reporting?.dispose();
+    this.releaseEmergency?.();
+    this.relay?.dispose();
+  }
+
+  /** The rules for the command, read once for the whole session. */
+  private selectRules(): SelectedRules {
+    const { options, io } = this;
+    try {
+      return selectRules(commandBasename(options.command), {
+        env: io.env,
+        cwd: io.cwd,
+        ...(options.rules === undefined ? {} : { rules: options.rules }),
+      });
+    } catch (error) {
+      if (error instanceof RuleError) throw new SessionSetupError(error.message);
+      throw error;
+    }
+  }
+}
