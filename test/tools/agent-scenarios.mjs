@@ -615,6 +615,8 @@ const CLINE_WORKING = /\(esc to cancel\)/;
 /** The tool approval: `Cline needs permission`, `Approve tool call?`, the tool and its input, `[y] Approve   [n] Deny`. */
 const CLINE_APPROVAL = /\[y\] Approve +\[n\] Deny/;
 const CLINE_QUESTION = /Cline is asking a question/;
+/** A transcript block still led by a spinner frame: an answer streaming or a tool running. */
+const CLINE_SPINNER_BLOCK = /^ ?[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] \S/m;
 
 /**
  * Cline (3.0.65), run with `--auto-approve false` so that it asks before each tool. A denied tool does not end
@@ -657,7 +659,14 @@ export function clineScenarios() {
     { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), ...done(/regression\s+test\?/, FIRST)] },
     {
       name: 'interrupt',
-      drive: [...interruptAt(a, /Point 12:/, FIRST), { waitGone: CLINE_WORKING, timeout: 15000 }, { sleep: 500 }, ...settle('idle')],
+      // After Esc the cut answer's spinner frame goes on for ~0.8 s (Cline is still cancelling), then the block
+      // reads ` * Point 1: …` like a finished one: label idle once it does.
+      drive: [
+        ...interruptAt(a, /Point 12:/, FIRST),
+        { waitGone: CLINE_WORKING, timeout: 15000 },
+        { waitGone: CLINE_SPINNER_BLOCK, timeout: 15000 },
+        ...settle('idle', { note: 'interrupted' }),
+      ],
     },
     { name: 'api-error', drive: error('trigger a bad request') },
     { name: 'auth-error', drive: error('trigger an auth failure') },

@@ -33,7 +33,9 @@ export type AgentId =
   | 'qwen'
   // i18b
   | 'pi'
-  | 'cline';
+  | 'cline'
+  // agents-a
+  | 'kilo';
 
 export interface CpuQuietOptions {
   /** Quiet means below this share of one core (percent) … */

@@ -402,6 +402,61 @@ export const AGENTS = {
     exitText: '/quit',
   },
   // ---- end i18b: Cline ----
+  // ---- agents-a: Kilo Code (issue 18) ----
+  kilo: {
+    app: 'kilo',
+    pkg: '@kilocode/cli',
+    command: 'kilo',
+    findBin: (prefix) => firstExisting([path.join(prefix, 'node_modules', '.bin', 'kilo')]),
+    /**
+     * Kilo Code is an OpenCode fork: kilo.json in the project (it reads kilo.json[c] and opencode.json[c])
+     * with an OpenAI-compatible provider `mock` at the mock, its model the default, and bash/edit/webfetch set
+     * to ask. KILO_* switches (its OpenCode ones renamed) turn off auto-update, LSP downloads, default
+     * plugins, the models.dev fetch, sharing and telemetry; other requests go to a proxy on a closed port.
+     */
+    setup({ home, project, mockUrl, options = {} }) {
+      const config = {
+        autoupdate: false,
+        share: 'disabled',
+        model: 'mock/mock-model',
+        small_model: 'mock/mock-model',
+        provider: {
+          mock: {
+            npm: '@ai-sdk/openai-compatible',
+            name: 'Mock',
+            options: { baseURL: `${mockUrl}/v1`, apiKey: MOCK_KEY },
+            models: { 'mock-model': { name: 'Mock Model', tool_call: true, limit: { context: 128000, output: 8192 } } },
+          },
+        },
+        permission: { bash: 'ask', edit: 'ask', webfetch: 'ask' },
+      };
+      fs.writeFileSync(path.join(project, 'kilo.json'), JSON.stringify(config, null, 2));
+      const env = {
+        ...baseEnv(home),
+        XDG_CONFIG_HOME: path.join(home, '.config'),
+        XDG_DATA_HOME: path.join(home, '.local', 'share'),
+        XDG_CACHE_HOME: process.env.OSF7501_KILO_CACHE || path.join(os.tmpdir(), 'osf7501-kilo-cache'),
+        XDG_STATE_HOME: path.join(home, '.local', 'state'),
+        KILO_DISABLE_AUTOUPDATE: '1',
+        KILO_DISABLE_LSP_DOWNLOAD: 'true',
+        KILO_DISABLE_DEFAULT_PLUGINS: 'true',
+        KILO_DISABLE_MODELS_FETCH: 'true',
+        KILO_DISABLE_SHARE: 'true',
+        KILO_DISABLE_SESSION_INGEST: 'true',
+        KILO_TELEMETRY_LEVEL: 'off',
+        ...(options.env ?? {}),
+      };
+      return { env, args: options.args ?? [] };
+    },
+    idle: /ctrl\+p commands/,
+    prompt: /Ask anything|ctrl\+p/,
+    working: /esc (?:to )?interrupt/,
+    settleMs: 3000,
+    quiet: { maxPct: 10, windowMs: 2000, timeoutMs: 180_000 },
+    startMs: 120000,
+    exitText: '/exit',
+  },
+  // ---- end agents-a: Kilo Code ----
 };
 
 /** CPU seconds (user + system, all threads) process PID has used so far, or undefined without /proc. */
@@ -522,5 +577,5 @@ export function makeAgentSandbox(agent, { mockUrl, options = {}, files = {} }) {
   fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'demo', version: '1.0.0' }, null, 2) + '\n');
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(project, name), text);
   const { env, args } = def.setup({ root, home, project, mockUrl, options });
-  return { root, home, project, env, args, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+  return { root, home, project, env, args, remove: () => fs.rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }) };
 }
