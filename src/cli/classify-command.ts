@@ -7,7 +7,7 @@ import { loadRecording, RecordingError, type TerminalSize } from '../recording/r
 import { replay } from '../recording/replay.js';
 import { formatFinal, formatTimeline } from './classify-format.js';
 import { rulesForRecording } from './classify-rules.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 

@@ -1,6 +1,6 @@
 // `osf7501 config [--app COMMAND]`: the effective run settings and where each came from.
 import { ConfigError, effectiveSettings, loadConfig, SETTING_KEYS } from './config-file.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
+import { EXIT } from '../exit/codes.js';
 
 /** The settings a config file may set, with their built-in defaults (the same as the options'). */
 export interface Settings {
@@ -23,7 +24,7 @@ export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
 
 /** A bad config file: one line naming the file and the key; exit status 2, before any program starts. */
 export class ConfigError extends Error {
-  readonly exitCode = 2;
+  readonly exitCode = EXIT.usage;
   constructor(path: string, what: string) {
     super(`${path}: ${what}`);
     this.name = 'ConfigError';

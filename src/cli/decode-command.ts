@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { ReportExtractor, type Extracted, type Report } from '../protocol/index.js';
 import { outputChunks, parseCast } from '../recording/asciicast.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 

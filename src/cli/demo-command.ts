@@ -2,7 +2,7 @@
 // any program, so a newcomer sees the reports (idle → working → blocked → working → done → clear).
 import { join } from 'node:path';
 import { InvalidArgumentError } from 'commander';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 import { runCommand } from './run-command.js';

@@ -1,7 +1,7 @@
 // `osf7501 hook <event>`: a Claude Code hook — report the event to the wrapping shim. Always exit 0, silently.
 import { HOOK_EVENTS } from '../hooks/events.js';
 import { HOOK_BUDGET_MS, runHook } from '../hook-channel/hook-client.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 

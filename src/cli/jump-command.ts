@@ -1,6 +1,6 @@
 // `osf7501 jump [SESSION]`: go to a session (the most urgent without SESSION) — inside tmux switch to its
 // pane, elsewhere say where it runs. For a tmux key binding and for Enter in `watch`.
-import { INBOX_EXIT, INBOX_EXIT_HELP } from '../inbox/exit-codes.js';
+import { EXIT, INBOX_EXIT_HELP } from '../exit/codes.js';
 import { switchToPane } from '../inbox/tmux-switch.js';
 import { jumpPlan } from '../inbox/where.js';
 import type { CliIo } from './io.js';
@@ -37,7 +37,7 @@ export async function jumpCommand(argv: string[], io: CliIo): Promise<number> {
     entry = sessions[0];
     if (entry === undefined) {
       io.stderr.write('osf7501 jump: no live osf7501 session\n');
-      return INBOX_EXIT.noSession;
+      return EXIT.noSession;
     }
   } else {
     const found = findSession('osf7501 jump', io, arg, sessions);
@@ -47,10 +47,10 @@ export async function jumpCommand(argv: string[], io: CliIo): Promise<number> {
   const plan = jumpPlan(entry, callerTmuxSocket(io.env));
   if (plan.kind === 'say') {
     io.stdout.write(`${plan.text}\n`);
-    return INBOX_EXIT.ok;
+    return EXIT.ok;
   }
   const problem = switchToPane(plan.socket, plan.pane, io.env);
-  if (problem === undefined) return INBOX_EXIT.ok;
+  if (problem === undefined) return EXIT.ok;
   io.stderr.write(`osf7501 jump: ${entry.id}: ${problem}\n`);
-  return INBOX_EXIT.noSession;
+  return EXIT.noSession;
 }

@@ -1,5 +1,5 @@
 // `osf7501 ls [--json]`: every live session, most urgent first, with how long it has been in its state.
-import { INBOX_EXIT, INBOX_EXIT_HELP } from '../inbox/exit-codes.js';
+import { EXIT, INBOX_EXIT_HELP } from '../exit/codes.js';
 import { formatTable } from '../inbox/format.js';
 import type { CliIo } from './io.js';
 import { listSessions } from './session-lookup.js';
@@ -25,5 +25,5 @@ export async function lsCommand(argv: string[], io: CliIo, now: () => number = D
   } else {
     io.stdout.write(formatTable(sessions, at, io.env['HOME']).map((l) => `${l}\n`).join(''));
   }
-  return INBOX_EXIT.ok;
+  return EXIT.ok;
 }

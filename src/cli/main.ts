@@ -1,6 +1,6 @@
 // The command line: dispatches to a subcommand or wraps a command; returns the exit status, never exits.
 import { CommanderError, InvalidArgumentError, Option } from 'commander';
-import { EXIT } from './exit-codes.js';
+import { EXIT, RUN_EXIT_HELP } from '../exit/codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 import type { RunOptions } from '../session/run-options.js';
@@ -29,9 +29,7 @@ Subcommands (a program with one of these names runs as \`osf7501 -- NAME\`):
   send [--no-enter] SESSION TEXT                 type a task into a session (refused while it is blocked)
   answer [--no-enter] SESSION CHOICE             answer a blocked session's dialog
 
-Exit status: the command's own status (128+N when it was killed by signal N);
-2 for a usage error; 126 when the command cannot be executed; 127 when it is not
-found; 70 for an internal error of osf7501.
+${RUN_EXIT_HELP}
 `;
 
 /** Parses `--interval`: whole milliseconds, at least 50. */

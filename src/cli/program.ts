@@ -1,6 +1,6 @@
 // Shared commander set-up: output through the CLI's streams, errors as statuses instead of exits.
 import { Command, CommanderError } from 'commander';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
 
 /** A commander program that writes through `io` and throws instead of exiting. */

@@ -2,7 +2,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { CastWriter } from '../recording/asciicast.js';
 import type { SessionObserver } from '../session/relay.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 import { runCommand } from './run-command.js';

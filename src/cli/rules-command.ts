@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { RuleError } from '../rules/errors.js';
 import { checkRuleFiles, listRules } from '../rule-files/load-commands.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 

@@ -5,7 +5,7 @@ import { RuleError } from '../rules/errors.js';
 import { commandBasename, selectRules, type SelectedRules } from '../rule-files/load.js';
 import type { RunOptions } from '../session/run-options.js';
 import { SESSION_ENV, SessionSetupError, WrappedSession, type SessionExtras } from '../session/wrapped-session.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
 
 export type { RunOptions } from '../session/run-options.js';

@@ -1,6 +1,6 @@
 // `osf7501 send SESSION TEXT` and `osf7501 answer SESSION CHOICE`: type into a session, safely.
 import type { SessionEntry } from '../inbox/entry.js';
-import { INBOX_EXIT, INBOX_EXIT_HELP } from '../inbox/exit-codes.js';
+import { EXIT, INBOX_EXIT_HELP } from '../exit/codes.js';
 import type { InputOp } from '../inbox/input-decision.js';
 import { requestInput } from '../inbox/input-client.js';
 import { printable, stateLabel } from '../inbox/format.js';
@@ -56,23 +56,23 @@ export async function inputCommand(op: InputOp, argv: string[], io: CliIo): Prom
     });
   const status = await parseArgs(program, argv);
   if (status !== undefined) return status;
-  if (parsed === undefined) return INBOX_EXIT.usage;
+  if (parsed === undefined) return EXIT.usage;
   const sessions = listSessions(name, io);
   if (typeof sessions === 'number') return sessions;
   const entry = findSession(name, io, parsed.session, sessions);
   if (typeof entry === 'number') return entry;
   const result = await requestInput(socketPath(runtimeDirPath(io.env), entry.id), { op, text: parsed.text, enter: parsed.enter });
-  if (result.ok) return INBOX_EXIT.ok;
+  if (result.ok) return EXIT.ok;
   if ('refusal' in result) {
     io.stderr.write(`${refusalLine(op, entry, result.refusal, result.state)}\n`);
-    return INBOX_EXIT.refused;
+    return EXIT.refused;
   }
   if (result.error === 'unreachable') {
     io.stderr.write(`${name}: session ${entry.id} (${stateLabel(entry)}) does not accept input: ${result.code}\n`);
-    return INBOX_EXIT.noSession;
+    return EXIT.noSession;
   }
   io.stderr.write(`${name}: session ${entry.id} rejected the request as malformed\n`);
-  return INBOX_EXIT.usage;
+  return EXIT.usage;
 }
 
 /** `osf7501 send`. */

@@ -1,6 +1,6 @@
 // Shared by the inbox subcommands: the registry directory, session lookup, one-line errors.
 import { InboxError } from '../inbox/errors.js';
-import { INBOX_EXIT } from '../inbox/exit-codes.js';
+import { EXIT } from '../exit/codes.js';
 import type { SessionEntry } from '../inbox/entry.js';
 import { readSessions } from '../inbox/registry.js';
 import { runtimeDirPath } from '../inbox/runtime-dir.js';
@@ -14,7 +14,7 @@ export function listSessions(name: string, io: CliIo, clean = false): SessionEnt
   } catch (error) {
     if (!(error instanceof InboxError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
     io.stderr.write(`${name}: registry ${runtimeDirPath(io.env)}: ${(error as Error).message}\n`);
-    return INBOX_EXIT.usage;
+    return EXIT.usage;
   }
 }
 
@@ -24,8 +24,8 @@ export function findSession(name: string, io: CliIo, arg: string, entries: reado
   if (selection.ok) return selection.entry;
   if (selection.reason === 'ambiguous') {
     io.stderr.write(`${name}: SESSION "${arg}" matches ${selection.candidates.map((c) => c.id).join(', ')}; give more of the id\n`);
-    return INBOX_EXIT.usage;
+    return EXIT.usage;
   }
   io.stderr.write(`${name}: no live osf7501 session matches "${arg}" (see osf7501 ls)\n`);
-  return INBOX_EXIT.noSession;
+  return EXIT.noSession;
 }

@@ -1,6 +1,6 @@
 // `osf7501 status [--tmux | --json]`: one line for status bars, every few seconds, so it loads nearly nothing:
 // no rules, no worker, no commander — the registry files and the pure summary.
-import { INBOX_EXIT } from '../inbox/exit-codes.js';
+import { EXIT } from '../exit/codes.js';
 import { listSessions } from './session-lookup.js';
 import { countStates, statusLine, tmuxStatusLine } from '../inbox/status-line.js';
 import type { CliIo } from './io.js';
@@ -27,13 +27,13 @@ export async function statusCommand(argv: string[], io: CliIo, now: () => number
   for (const arg of argv) {
     if (arg === '-h' || arg === '--help') {
       io.stdout.write(HELP);
-      return INBOX_EXIT.ok;
+      return EXIT.ok;
     }
     if ((arg === '--tmux' || arg === '--json') && format === 'plain') format = arg === '--tmux' ? 'tmux' : 'json';
     else {
       const problem = arg === '--tmux' || arg === '--json' ? `--tmux and --json exclude each other` : `unknown argument '${arg}'`;
       io.stderr.write(`osf7501 status: ${problem} (run with --help for usage)\n`);
-      return INBOX_EXIT.usage;
+      return EXIT.usage;
     }
   }
   const sessions = listSessions('osf7501 status', io);
@@ -47,5 +47,5 @@ export async function statusCommand(argv: string[], io: CliIo, now: () => number
     const line = format === 'tmux' ? tmuxStatusLine(counts) : statusLine(counts);
     if (line !== '') io.stdout.write(`${line}\n`);
   }
-  return INBOX_EXIT.ok;
+  return EXIT.ok;
 }

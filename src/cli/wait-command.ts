@@ -2,7 +2,7 @@
 import { InvalidArgumentError, Option } from 'commander';
 import type { SessionEntry } from '../inbox/entry.js';
 import { ensureRuntimeDir, runtimeDirPath } from '../inbox/runtime-dir.js';
-import { INBOX_EXIT, INBOX_EXIT_HELP } from '../inbox/exit-codes.js';
+import { EXIT, INBOX_EXIT_HELP } from '../exit/codes.js';
 import { stateLabel } from '../inbox/format.js';
 import { RegistryWatch } from '../inbox/registry-watch.js';
 import { satisfies, UNTIL_CHOICES, type Until } from '../inbox/wait-logic.js';
@@ -51,7 +51,7 @@ export async function waitCommand(argv: string[], io: CliIo): Promise<number> {
     });
   const status = await parseArgs(program, argv);
   if (status !== undefined) return status;
-  if (flags === undefined) return INBOX_EXIT.usage;
+  if (flags === undefined) return EXIT.usage;
   const options = flags;
   const name = 'osf7501 wait';
   const first = listSessions(name, io);
@@ -68,7 +68,7 @@ export async function waitCommand(argv: string[], io: CliIo): Promise<number> {
     dir = ensureRuntimeDir(runtimeDirPath(io.env));
   } catch (error) {
     io.stderr.write(`${name}: ${(error as Error).message}\n`);
-    return INBOX_EXIT.usage;
+    return EXIT.usage;
   }
 
   return new Promise<number>((resolve) => {
@@ -86,15 +86,15 @@ export async function waitCommand(argv: string[], io: CliIo): Promise<number> {
       const sessions = listSessions(name, io);
       if (typeof sessions === 'number') return finish(sessions);
       const candidates = id === undefined ? sessions : sessions.filter((e) => e.id === id);
-      if (id !== undefined && candidates.length === 0) return finish(INBOX_EXIT.noSession, `${name}: session ${id} ended`, true);
+      if (id !== undefined && candidates.length === 0) return finish(EXIT.noSession, `${name}: session ${id} ended`, true);
       const hit = candidates.find((e) => satisfies(e, options.until, baseline.get(e.id), options.next === true));
-      if (hit) finish(INBOX_EXIT.ok, describe(hit));
+      if (hit) finish(EXIT.ok, describe(hit));
     };
     const watcher = new RegistryWatch(dir, check);
     const timer =
       options.timeout === undefined
         ? undefined
-        : setTimeout(() => finish(INBOX_EXIT.timeout, `${name}: timed out after ${options.timeout}s`, true), options.timeout * 1000);
+        : setTimeout(() => finish(EXIT.timeout, `${name}: timed out after ${options.timeout}s`, true), options.timeout * 1000);
     check();
   });
 }

@@ -1,7 +1,7 @@
 // `osf7501 watch`: at a terminal the interactive inbox (watch-interactive.ts); else the `ls` list on every change.
 import { ensureRuntimeDir, runtimeDirPath } from '../inbox/runtime-dir.js';
 import { CSI_TEXT } from '../protocol/c0.js';
-import { INBOX_EXIT, INBOX_EXIT_HELP } from '../inbox/exit-codes.js';
+import { EXIT, INBOX_EXIT_HELP } from '../exit/codes.js';
 import { alignRows, tableRows } from '../inbox/format.js';
 import { RegistryWatch } from '../inbox/registry-watch.js';
 import { listSessions } from './session-lookup.js';
@@ -33,7 +33,7 @@ export async function watchCommand(argv: string[], io: CliIo, stop?: AbortSignal
     dir = ensureRuntimeDir(runtimeDirPath(io.env));
   } catch (error) {
     io.stderr.write(`osf7501 watch: ${(error as Error).message}\n`);
-    return INBOX_EXIT.usage;
+    return EXIT.usage;
   }
   if (io.stdin.isTTY === true && io.stdout.isTTY === true) return interactiveWatch(dir, io, REDRAW_MS, stop);
   const colour = io.stdout.isTTY === true;
@@ -55,7 +55,7 @@ export async function watchCommand(argv: string[], io: CliIo, stop?: AbortSignal
       process.off('SIGINT', end);
       process.off('SIGTERM', end);
       stop?.removeEventListener('abort', end);
-      resolve(INBOX_EXIT.ok);
+      resolve(EXIT.ok);
     };
     process.once('SIGINT', end);
     process.once('SIGTERM', end);

@@ -1,5 +1,5 @@
 // `osf7501 watch` at a terminal: the inbox you act from — select, jump (Enter), answer (a), quit (q).
-import { INBOX_EXIT } from '../inbox/exit-codes.js';
+import { EXIT } from '../exit/codes.js';
 import type { SessionEntry } from '../inbox/entry.js';
 import { requestInput } from '../inbox/input-client.js';
 import { RegistryWatch } from '../inbox/registry-watch.js';
@@ -83,7 +83,7 @@ export function interactiveWatch(dir: string, io: CliIo, redrawMs: number, stop?
       if (stdin.isTTY) stdin.setRawMode(false);
       stdin.pause();
       io.stdout.write(LEAVE_SCREEN);
-      resolve(INBOX_EXIT.ok);
+      resolve(EXIT.ok);
     };
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, end);
     stop?.addEventListener('abort', end);

@@ -1,5 +1,6 @@
 // Runs a command with the shim's own stdio when there is no terminal to wrap (pipes, CI, nesting).
 import { spawn } from 'node:child_process';
+import { EXIT } from '../exit/codes.js';
 import { shellStatus, signalNumber } from './exit-status.js';
 
 /** Signals forwarded to a directly run child; SIGINT/SIGQUIT only when no terminal sends them itself. */
@@ -41,7 +42,7 @@ export function runDirect(options: DirectRunOptions): Promise<number> {
     };
     child.once('error', (error: NodeJS.ErrnoException) => {
       cleanup();
-      resolve(error.code === 'ENOENT' ? 127 : 126);
+      resolve(error.code === 'ENOENT' ? EXIT.notFound : EXIT.notExecutable);
     });
     child.once('exit', (code, signal) => {
       cleanup();

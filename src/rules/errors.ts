@@ -1,4 +1,5 @@
 // The one error type of rule loading and validation: names the file, the rule and the problem.
+import { EXIT } from '../exit/codes.js';
 
 /** Stable codes for rule problems, for tests and tooling (the message is for people). */
 export const RULE_ERROR_CODES = [
@@ -26,7 +27,7 @@ export interface RuleLocation {
 }
 
 /** Exit status the CLI uses for any rule problem. */
-export const RULE_ERROR_EXIT_CODE = 2;
+export const RULE_ERROR_EXIT_CODE = EXIT.usage;
 
 /** A rule file problem. `message` is one line: `FILE: rule "NAME" (#N): PROBLEM`. */
 export class RuleError extends Error {

@@ -7,7 +7,7 @@ import { answerCommand, sendCommand } from '../../src/cli/send-command.js';
 import { waitCommand } from '../../src/cli/wait-command.js';
 import { watchCommand } from '../../src/cli/watch-command.js';
 import { initialEntry } from '../../src/inbox/entry.js';
-import { INBOX_EXIT } from '../../src/inbox/exit-codes.js';
+import { EXIT } from '../../src/exit/codes.js';
 import { InputServer } from '../../src/inbox/input-server.js';
 import { RegistryPublisher } from '../../src/inbox/registry.js';
 import { socketPath } from '../../src/inbox/runtime-dir.js';
@@ -85,7 +85,7 @@ describe('osf7501 wait', () => {
     const waiting = waitCommand(['--until', 'blocked', a.id], out);
     a.publisher.report({ state: 'working' }, 'screen');
     setImmediate(() => a.publisher.report({ state: 'blocked', kind: 'auth', msg: 'Password:' }, 'screen'));
-    expect(await waiting).toBe(INBOX_EXIT.ok);
+    expect(await waiting).toBe(EXIT.ok);
     expect(out.out()).toBe(`${a.id} blocked:auth\n`);
   });
 
@@ -112,7 +112,7 @@ describe('osf7501 wait', () => {
   test('times out with status 1', async () => {
     await session('bbbb0005');
     const out = io();
-    expect(await waitCommand(['--until', 'blocked', '--timeout', '0.05'], out)).toBe(INBOX_EXIT.timeout);
+    expect(await waitCommand(['--until', 'blocked', '--timeout', '0.05'], out)).toBe(EXIT.timeout);
     expect(out.err()).toBe('osf7501 wait: timed out after 0.05s\n');
   });
 
@@ -121,7 +121,7 @@ describe('osf7501 wait', () => {
     const out = io();
     const waiting = waitCommand(['--until', 'done', a.id], out);
     setImmediate(() => a.publisher.dispose());
-    expect(await waiting).toBe(INBOX_EXIT.noSession);
+    expect(await waiting).toBe(EXIT.noSession);
     expect(out.err()).toBe(`osf7501 wait: session ${a.id} ended\n`);
   });
 
@@ -130,15 +130,15 @@ describe('osf7501 wait', () => {
     [['--timeout', '-1']],
     [['--timeout', 'soon']],
   ])('bad arguments %j: status 2', async (args) => {
-    expect(await waitCommand(args, io())).toBe(INBOX_EXIT.usage);
+    expect(await waitCommand(args, io())).toBe(EXIT.usage);
   });
 
   test('an unknown session: status 3; an ambiguous prefix: status 2', async () => {
     await session('cccc0001');
     await session('cccc0002');
-    expect(await waitCommand(['999999-ffff'], io())).toBe(INBOX_EXIT.noSession);
+    expect(await waitCommand(['999999-ffff'], io())).toBe(EXIT.noSession);
     const out = io();
-    expect(await waitCommand([`${process.pid}-cccc`], out)).toBe(INBOX_EXIT.usage);
+    expect(await waitCommand([`${process.pid}-cccc`], out)).toBe(EXIT.usage);
     expect(out.err()).toMatch(/matches .*cccc0001.*cccc0002/u);
   });
 });
@@ -149,7 +149,7 @@ describe('osf7501 send and answer', () => {
     expect(await sendCommand([a.id, 'write the tests'], io())).toBe(0);
     a.publisher.report({ state: 'blocked', kind: 'permission', msg: 'approve Bash: rm -rf build' }, 'screen');
     const out = io();
-    expect(await sendCommand([a.id, 'another task'], out)).toBe(INBOX_EXIT.refused);
+    expect(await sendCommand([a.id, 'another task'], out)).toBe(EXIT.refused);
     expect(out.err()).toBe(
       `osf7501 send: refused: session ${a.id} is blocked (approve Bash: rm -rf build); answer it with: osf7501 answer ${a.id} CHOICE\n`,
     );
@@ -159,7 +159,7 @@ describe('osf7501 send and answer', () => {
   test('answer refused (status 4) when not blocked; accepted when blocked, by pid too', async () => {
     const a = await session('dddd0002');
     const out = io();
-    expect(await answerCommand([a.id, '1'], out)).toBe(INBOX_EXIT.refused);
+    expect(await answerCommand([a.id, '1'], out)).toBe(EXIT.refused);
     expect(out.err()).toBe(`osf7501 answer: refused: session ${a.id} is idle, not blocked\n`);
     a.publisher.report({ state: 'blocked', kind: 'question' }, 'screen');
     expect(await answerCommand(['--no-enter', a.id, '2'], io())).toBe(0);
@@ -168,12 +168,12 @@ describe('osf7501 send and answer', () => {
 
   test('a session whose shim is gone: status 3', async () => {
     const out = io();
-    expect(await sendCommand(['4242', 'x'], out)).toBe(INBOX_EXIT.noSession);
+    expect(await sendCommand(['4242', 'x'], out)).toBe(EXIT.noSession);
     expect(out.err()).toBe('osf7501 send: no live osf7501 session matches "4242" (see osf7501 ls)\n');
   });
 
   test('missing TEXT: status 2', async () => {
-    expect(await sendCommand(['4242'], io())).toBe(INBOX_EXIT.usage);
+    expect(await sendCommand(['4242'], io())).toBe(EXIT.usage);
   });
 });
 

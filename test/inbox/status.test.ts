@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { statusCommand } from '../../src/cli/status-command.js';
 import { initialEntry, parseEntry, tmuxPlace } from '../../src/inbox/entry.js';
-import { INBOX_EXIT } from '../../src/inbox/exit-codes.js';
+import { EXIT } from '../../src/exit/codes.js';
 import { RegistryPublisher } from '../../src/inbox/registry.js';
 import { deadPid, recordingIo, tempRuntime } from './support.js';
 
@@ -38,7 +38,7 @@ describe('osf7501 status', () => {
     session('aaaa0003', 'working');
     session('aaaa0004', 'done');
     const out = io();
-    expect(await statusCommand([], out)).toBe(INBOX_EXIT.ok);
+    expect(await statusCommand([], out)).toBe(EXIT.ok);
     expect(out.out()).toBe('1 blocked · 1 done · 2 working\n'); // ls's order: a finished turn waits for you, a working one does not
   });
 
@@ -47,7 +47,7 @@ describe('osf7501 status', () => {
     writeFileSync(join(rt.dir, `${dead.id}.json`), JSON.stringify({ ...dead, pid: Number(dead.id.split('-')[0]), state: 'blocked' }));
     session('aaaa0005', 'clear');
     const out = io();
-    expect(await statusCommand([], out)).toBe(INBOX_EXIT.ok);
+    expect(await statusCommand([], out)).toBe(EXIT.ok);
     expect(out.out()).toBe('');
   });
 
@@ -55,14 +55,14 @@ describe('osf7501 status', () => {
     session('aaaa0001', 'error');
     session('aaaa0002');
     const out = io();
-    expect(await statusCommand(['--tmux'], out)).toBe(INBOX_EXIT.ok);
+    expect(await statusCommand(['--tmux'], out)).toBe(EXIT.ok);
     expect(out.out()).toBe('#[fg=red]✗ 1 error#[default] · #[fg=default]○ 1 idle#[default]\n');
   });
 
   test('--json gives the line, the counts and the sessions', async () => {
     const p = session('aaaa0002', 'blocked');
     const out = io();
-    expect(await statusCommand(['--json'], out, () => 4_000)).toBe(INBOX_EXIT.ok);
+    expect(await statusCommand(['--json'], out, () => 4_000)).toBe(EXIT.ok);
     const json = JSON.parse(out.out()) as { line: string; counts: Record<string, number>; sessions: Array<{ id: string; inStateMs: number; msg: string }> };
     expect(json.line).toBe('1 blocked');
     expect(json.counts).toEqual({ blocked: 1, error: 0, done: 0, working: 0, idle: 0 });
@@ -71,7 +71,7 @@ describe('osf7501 status', () => {
 
   test.each([[['--bogus']], [['--tmux', '--json']]])('a bad argument %j is one line and status 2', async (argv) => {
     const out = io();
-    expect(await statusCommand(argv, out)).toBe(INBOX_EXIT.usage);
+    expect(await statusCommand(argv, out)).toBe(EXIT.usage);
     expect(out.err()).toMatch(/^osf7501 status: .+ \(run with --help for usage\)\n$/);
     expect(out.out()).toBe('');
   });
