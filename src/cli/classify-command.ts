@@ -5,7 +5,9 @@ import { RuleError } from '../rules/errors.js';
 import { MIN_COLS, MIN_ROWS } from '../screen/shadow-screen.js';
 import { loadRecording, RecordingError, type TerminalSize } from '../recording/recording.js';
 import { replay } from '../recording/replay.js';
+import { scoreAgainstNative } from '../recording/native-score.js';
 import { formatFinal, formatTimeline } from './classify-format.js';
+import { formatNativeScore } from './classify-native.js';
 import { rulesForRecording } from './classify-rules.js';
 import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
@@ -21,7 +23,9 @@ interface ClassifyFlags {
   timeline?: boolean;
   explain?: boolean;
   screenOnly?: boolean;
+  againstNative?: boolean;
 }
+
 
 /** Parses `COLSxROWS`; undefined when malformed or out of range. */
 export function parseSize(value: string): TerminalSize | undefined {
@@ -42,20 +46,26 @@ else a folder of the path named after an app or a command (fixtures/claude-code/
 else generic. The timeline shows the reports the terminal would have got from the shim: its own, and the
 program's own OSC 7501 reports in the recording, which the shim defers to from the first one
 on, as it does live (--screen-only: ignore them, show what the screen rules alone report).
-No report for the program's exit: a recording does not say how it ended. Exit status: 0, or 2 for a bad argument, file or rule file.
+No report for the program's exit: a recording does not say how it ended.
+--against-native: score the screen rules against the program's own reports in the recording: per state the
+program reported, how many of its reports the screen rules agreed with, then each disagreement (the time it
+began, what differed, both verdicts, the screen's rule) — the drift events the live shim writes to --log.
+Exit status: ${EXIT.ok}; with --against-native ${EXIT.ok} when every report agreed, ${EXIT.disagreed} when one or more disagreed;
+${EXIT.usage} for a bad argument, file or rule file, or (--against-native) a recording without reports of its own.
 `;
 
 /** Runs the classify subcommand. */
 export async function classifyCommand(argv: string[], io: CliIo): Promise<number> {
   let parsed: { path: string; flags: ClassifyFlags } | undefined;
   const program = newProgram('osf7501 classify', io)
-    .usage('[--rules NAME|FILE] [--size COLSxROWS] [--timeline] [--explain] [--screen-only] RECORDING')
+    .usage('[--rules NAME|FILE] [--size COLSxROWS] [--timeline] [--explain] [--screen-only | --against-native] RECORDING')
     .description(DESCRIPTION)
     .option('--rules <name|file>', 'classify with this rule set (an app name or a .toml file)')
     .option('--size <COLSxROWS>', "the terminal size (raw output: default 80x24; a .cast: replaces its header's size)")
     .option('--timeline', 'print one line per report the shim would write: `<seconds> <STATE>[ kind=<KIND>][ msg="…"]`')
     .option('--explain', 'add the deciding rule, its matched text and msg; without --timeline, every rule\'s verdict on the final screen')
     .option('--screen-only', "ignore the program's own OSC 7501 reports in the recording: what the screen rules alone report")
+    .option('--against-native', "score the screen rules' verdicts against the program's own OSC 7501 reports in the recording")
     .argument('<recording>', 'the .cast file or raw output to replay')
     .addHelpText('after', EPILOG)
     .action((path: string, flags: ClassifyFlags) => {
@@ -77,6 +87,10 @@ export async function classifyCommand(argv: string[], io: CliIo): Promise<number
       return fail(`--size "${flags.size}": expected COLSxROWS such as 80x24 (columns ${MIN_COLS}–${MAX_SIZE_SIDE}, rows ${MIN_ROWS}–${MAX_SIZE_SIDE})`);
     }
   }
+  const against = flags.againstNative === true;
+  if (against && (flags.screenOnly === true || flags.timeline === true || flags.explain === true)) {
+    return fail('--against-native takes none of --screen-only, --timeline, --explain');
+  }
   try {
     const recording = loadRecording(resolve(io.cwd, path), size, path);
     const chosen = rulesForRecording(recording, path, {
@@ -85,6 +99,12 @@ export async function classifyCommand(argv: string[], io: CliIo): Promise<number
       ...(flags.rules === undefined ? {} : { rules: flags.rules }),
     });
     const result = await replay(recording, { rules: chosen.rules, screenOnly: flags.screenOnly === true });
+    if (against) {
+      const score = scoreAgainstNative(result);
+      if (score.moments.length === 0) return fail(`${path}: no OSC 7501 reports of the program's own to score against`);
+      io.stdout.write(formatNativeScore(score).map((line) => `${line}\n`).join(''));
+      return score.moments.some((m) => m.drift.length > 0) ? EXIT.disagreed : EXIT.ok;
+    }
     const explain = flags.explain === true;
     const lines = flags.timeline === true ? formatTimeline(result, explain) : formatFinal(result, chosen.rules, explain ? chosen : undefined);
     io.stdout.write(lines.map((line) => `${line}\n`).join(''));

@@ -16,7 +16,7 @@ const EPILOG = `
 Subcommands (a program with one of these names runs as \`osf7501 -- NAME\`):
   record -o FILE.cast [--] <command> [args...]   wrap and record the session as asciicast v2
   decode [FILE]                                  print the OSC 7501 reports in a byte stream or recording
-  classify [--timeline] [--explain] RECORDING    replay a recording through the rules: its state, or every report
+  classify [--timeline] [--explain] RECORDING    replay a recording through the rules: its state, or every report (--against-native: scored against its own reports)
   rules list | check [FILE...]                   list the rule sets, or validate rule files
   demo [--auto-answer S] [--log FILE]            a 25-second scripted session with a simulated agent
   hook <event>                                   (Claude Code hook) report a hook event to the session; silent, exit 0

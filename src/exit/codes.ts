@@ -13,6 +13,8 @@ export const EXIT = {
   noSession: 3,
   /** `send` to a blocked session, `answer` to one that is not blocked (or already answered): nothing was typed. */
   refused: 4,
+  /** `classify --against-native`: one or more of the program's own reports disagreed with the screen rules. */
+  disagreed: 5,
   /** Internal error inside the shim (the terminal is restored first). */
   internal: 70,
   /** The command was found but cannot be executed. */

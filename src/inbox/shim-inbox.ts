@@ -2,6 +2,7 @@
 import type { Report } from '../protocol/index.js';
 import type { Classification } from '../rules/types.js';
 import type { ReportLogSink, ReportSource } from '../signals/types.js';
+import type { DriftEvent } from '../signals/drift.js';
 import { tmuxPlace, type SessionInfo } from './entry.js';
 import { InboxError } from './errors.js';
 import { InputServer } from './input-server.js';
@@ -79,6 +80,7 @@ export function teeSinks(...sinks: Array<ReportLogSink | undefined>): ReportLogS
   return {
     classification: (c: Classification) => present.forEach((s) => s.classification(c)),
     report: (r: Report, source: ReportSource) => present.forEach((s) => s.report(r, source)),
+    drift: (d: DriftEvent) => present.forEach((s) => s.drift?.(d)),
   };
 }
 

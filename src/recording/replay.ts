@@ -8,6 +8,7 @@ import type { Osc7501Event } from '../stream/osc7501-events.js';
 import { DEFAULT_SWEEP_TIMING, type SweepTiming } from '../sweep/sweep-scheduler.js';
 import { SignalPolicy } from '../signals/signal-policy.js';
 import type { PolicyOutput, ReportSource } from '../signals/types.js';
+import type { DriftEvent } from '../signals/drift.js';
 import type { Recording } from './recording.js';
 import { ScreenClassifier, type SweepResult } from '../screen/screen-classifier.js';
 
@@ -38,6 +39,14 @@ export interface ReplayReport {
   screen: ReplayScreen | undefined;
 }
 
+/** A disagreement of the screen rules with the agent's own reports, times in seconds. */
+export interface ReplayDrift extends Omit<DriftEvent, 'since' | 'at' | 'nativeSince'> {
+  /** When it began, when it was found, when the agent's verdict began. */
+  since: number;
+  at: number;
+  nativeSince: number;
+}
+
 /** Everything a replay saw. */
 export interface ReplayResult {
   /** Classified screens, one per sweep whose visible text changed, in time order. */
@@ -49,6 +58,8 @@ export interface ReplayResult {
    * shim defers to); no exit report (a recording does not say how the program ended).
    */
   reports: ReplayReport[];
+  /** The policy's drift events, as the live shim writes them to `--log` (none with `screenOnly`). */
+  drift: ReplayDrift[];
   /** Time (seconds) of the last thing that happened: the last event, sweep or report. */
   end: number;
 }
@@ -79,6 +90,7 @@ const toSeconds = (ms: number): number => Math.round(ms * 1e3) / 1e6;
 class ReplayDriver {
   readonly screens: ReplayScreen[] = [];
   readonly reports: ReplayReport[] = [];
+  readonly drift: ReplayDrift[] = [];
   sweeps = 0;
   last = 0;
   readonly policy: SignalPolicy;
@@ -140,6 +152,10 @@ class ReplayDriver {
 
   private take(output: PolicyOutput): void {
     if (output.type === 'sweep') this.asked.push(output.epoch);
+    if (output.type === 'drift') {
+      const d = output.drift;
+      this.drift.push({ ...d, since: toSeconds(d.since), at: toSeconds(d.at), nativeSince: toSeconds(d.nativeSince) });
+    }
     if (output.type !== 'report') return;
     // What the terminal gets: the bytes the shim writes, and the agent's own reports (its bytes pass).
     if (output.bytes === undefined && output.source !== 'native') return;
@@ -206,7 +222,7 @@ export async function replay(recording: Recording, options: ReplayOptions): Prom
   }
   const lastEvent = recording.events.at(-1);
   const end = Math.max(toSeconds(driver.last), recording.timed && lastEvent !== undefined ? lastEvent.t : 0);
-  return { screens: driver.screens, sweeps: driver.sweeps, reports: driver.reports, end };
+  return { screens: driver.screens, sweeps: driver.sweeps, reports: driver.reports, drift: driver.drift, end };
 }
 
 /** The classified screen in effect just before `t` (seconds): the last one swept before it. */

@@ -3,6 +3,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Report } from '../protocol/index.js';
 import type { Classification } from '../rules/types.js';
 import type { ReportLogSink, ReportSource } from '../signals/types.js';
+import type { DriftEvent } from '../signals/drift.js';
 
 /** Appends one JSON object per line to a file (or to stderr for `-`); `dispose()` closes it. */
 export class ReportLog implements ReportLogSink {
@@ -28,6 +29,15 @@ export class ReportLog implements ReportLogSink {
   /** A report written to the terminal. */
   report(r: Report, source: ReportSource): void {
     this.line({ type: 'report', state: r.state, kind: r.kind, id: r.id, app: r.app, msg: r.msg, source });
+  }
+
+  /**
+   * The screen rules disagreed with the program's own reports: what differs (`on`), since when (ms before
+   * this line), the program's report and what the screen rules alone would have reported, with their rule.
+   */
+  drift(d: DriftEvent): void {
+    const sinceMs = Math.max(0, Math.round(d.at - d.since));
+    this.line({ type: 'drift', on: d.on, lastedMs: sinceMs, native: d.native, screen: d.screen });
   }
 
   /** A rule dropped for the rest of the session: it ran past the sweep time limit. */

@@ -2,6 +2,7 @@
 import { wrapForScreen, wrapForTmux, type Report } from '../protocol/index.js';
 import type { Classification } from '../rules/types.js';
 import type { ReportLogSink, ReportSource } from '../signals/types.js';
+import type { DriftEvent } from '../signals/drift.js';
 import type { ReportGate } from './report-gate.js';
 import { POP_TITLE, PUSH_TITLE, titleSequence } from './title-indicator.js';
 
@@ -46,6 +47,11 @@ export class ReportWriter {
   /** A classification that reached the ranking. */
   classification(classification: Classification): void {
     this.options.log?.classification(classification);
+  }
+
+  /** The screen rules disagreed with the child's own reports: for `--log` only. */
+  drift(drift: DriftEvent): void {
+    this.options.log?.drift?.(drift);
   }
 
   /** Another terminal sequence (a notification), written the way reports go. */

@@ -113,6 +113,7 @@ export class StatusReporter implements SessionObserver {
     if (output.type === 'sweep') this.startSweep(output.epoch);
     else if (output.type === 'rules') this.screen.setRules(output.rules.ruleText, output.rules.ruleFile);
     else if (output.type === 'classification') this.writer.classification(output.classification);
+    else if (output.type === 'drift') this.writer.drift(output.drift);
     else this.writer.report(output.report, output.source, output.bytes);
   }
 

@@ -5,6 +5,7 @@ import type { Classification } from '../rules/types.js';
 import type { HookSignal } from '../hooks/events.js';
 import { StatusTracker } from '../status/tracker.js';
 import { SweepScheduler } from '../sweep/sweep-scheduler.js';
+import { DriftWatch, type DriftEvent } from './drift.js';
 import { hookClassification, SignalRanking } from './ranking.js';
 import type { ForegroundView, PolicyOutput, ReportSource, RuleChoice, SignalEvent, SignalPolicyConfig, SweepOutcome } from './types.js';
 
@@ -15,6 +16,12 @@ function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
   if (a === undefined || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** The earlier of two deadlines (null: none). */
+function earliest(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  return b === null || a < b ? a : b;
 }
 
 /**
@@ -36,6 +43,8 @@ export class SignalPolicy {
   private lastSent: Uint8Array | undefined;
   /** The child's own last report on this session's record, once it has made one. */
   private native: Report | undefined;
+  /** The screen rules' own verdict beside the child's reports: their disagreements. */
+  private drift: DriftWatch;
 
   constructor(
     private readonly config: SignalPolicyConfig,
@@ -45,6 +54,7 @@ export class SignalPolicy {
     this.ranking = new SignalRanking(config.app);
     this.app = config.app;
     this.tracker = this.newTracker(config.app);
+    this.drift = this.newDrift(config.app);
   }
 
   /** Takes one event (a table of events drives the policy in tests). */
@@ -55,7 +65,7 @@ export class SignalPolicy {
       case 'swept':
         return this.swept(event.at, event.epoch, event.outcome);
       case 'native':
-        return this.nativeReport(event.report);
+        return this.nativeReport(event.at, event.report);
       case 'hook':
         return this.hook(event.at, event.receivedAt ?? event.at, event.signal);
       case 'foreground':
@@ -77,10 +87,7 @@ export class SignalPolicy {
   /** When `tick` must next come (ms), or null while nothing waits on time. */
   nextDeadline(): number | null {
     if (this.ended) return null;
-    const due = this.sweeping ? null : this.scheduler.nextDue();
-    const deadline = this.tracker.nextDeadline();
-    if (due === null) return deadline;
-    return deadline === null || due < deadline ? due : deadline;
+    return earliest(earliest(this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline()), this.drift.nextDeadline());
   }
 
   /** The sequence that clears the record, for the shim's own crash path. */
@@ -96,6 +103,7 @@ export class SignalPolicy {
       this.out({ type: 'sweep', epoch: this.epoch });
     }
     for (const report of this.tracker.tick(at)) this.emit(report, 'screen');
+    this.drifted(this.drift.tick(at));
   }
 
   /** The foreground program as read at `at`; true when another rule set took over. */
@@ -118,6 +126,7 @@ export class SignalPolicy {
     if (this.ended || epoch !== this.epoch || outcome === 'failed' || !outcome.changed) return;
     this.out({ type: 'classification', classification: outcome.classification });
     this.observe(at, outcome.classification);
+    this.drifted(this.drift.observe(at, outcome.classification));
   }
 
   /**
@@ -125,13 +134,14 @@ export class SignalPolicy {
    * screen's reports stop. Its bytes reach the terminal untouched; where they cannot count as a report on
    * the record (a multiplexer drops them, the record has an id), a sanitized copy follows.
    */
-  private nativeReport(report: Report): void {
+  private nativeReport(at: number, report: Report): void {
     // The agent knows nothing of the pane: its root record is this session's record (its own id, if it
     // uses one that matches, too); a report on some other record of its own is left alone.
     const id = this.config.id;
     if (this.ended || (report.id !== undefined && report.id !== id)) return;
     const ours = id === undefined ? report : { ...report, id };
     this.native = ours;
+    this.drifted(this.drift.noteNative(at, ours));
     if (this.config.copyNative || id !== undefined) {
       this.out({ type: 'report', report: ours, source: 'native', bytes: this.sendable(this.encode(ours)) });
     } else {
@@ -152,6 +162,7 @@ export class SignalPolicy {
   /** The child exited: its final report, whoever spoke for the record. */
   private exit(at: number, code: number | null, signal: string | null): void {
     if (this.ended) return;
+    this.drifted(this.drift.tick(at));
     this.ended = true;
     for (const report of this.tracker.exit(at, code, signal)) {
       // A child that cleared its own record on the way out needs no second clear.
@@ -178,6 +189,7 @@ export class SignalPolicy {
     if (shown !== null && shown.state !== 'clear') this.emit(this.clearReport(), 'screen');
     this.app = rules.app;
     this.tracker = this.newTracker(rules.app);
+    this.drift = this.newDrift(rules.app);
     this.ranking.lastScreen = undefined;
     this.epoch += 1;
     this.out({ type: 'rules', rules });
@@ -190,6 +202,10 @@ export class SignalPolicy {
 
   private feed(at: number, input: Classification): void {
     for (const report of this.tracker.observe(at, input)) this.emit(report, 'screen');
+  }
+
+  private drifted(found: DriftEvent[]): void {
+    for (const drift of found) this.out({ type: 'drift', drift });
   }
 
   private emit(report: Report, source: ReportSource, always = false): void {
@@ -215,6 +231,10 @@ export class SignalPolicy {
 
   private clearReport(): Report {
     return this.config.id === undefined ? { state: 'clear' } : { state: 'clear', id: this.config.id };
+  }
+
+  private newDrift(app: string): DriftWatch {
+    return new DriftWatch({ app, ...(this.config.settleMs === undefined ? {} : { settleMs: this.config.settleMs }) });
   }
 
   private newTracker(app: string): StatusTracker {

@@ -4,6 +4,7 @@ import type { Classification } from '../rules/types.js';
 import type { HookSignal } from '../hooks/events.js';
 import type { ExitPolicy } from '../status/types.js';
 import type { SweepTiming } from '../sweep/sweep-scheduler.js';
+import type { DriftEvent } from './drift.js';
 
 /** Where a report came from: the screen (with hooks and the foreground ranked in), the child's own OSC 7501, or its exit. */
 export type ReportSource = 'screen' | 'native' | 'exit';
@@ -12,6 +13,8 @@ export type ReportSource = 'screen' | 'native' | 'exit';
 export interface ReportLogSink {
   classification(c: Classification): void;
   report(r: Report, source: ReportSource): void;
+  /** The screen rules disagreed with the child's own reports (`--log` only). */
+  drift?(d: DriftEvent): void;
 }
 
 /** A rule set to classify with, as the screen model takes it. */
@@ -64,7 +67,9 @@ export type PolicyOutput =
   /** Sweep the screen now and hand the outcome back as a `swept` event with this epoch. */
   | { type: 'sweep'; epoch: number }
   /** Classify with these rules from now on (the foreground program changed). */
-  | { type: 'rules'; rules: RuleChoice };
+  | { type: 'rules'; rules: RuleChoice }
+  /** The screen rules' verdict has disagreed with the child's own report for DRIFT_GRACE_MS (once per disagreement). */
+  | { type: 'drift'; drift: DriftEvent };
 
 /** One session's policy configuration. */
 export interface SignalPolicyConfig {

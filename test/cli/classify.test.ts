@@ -161,3 +161,46 @@ describe('osf7501 classify: errors are one line and exit 2', () => {
     });
   });
 });
+
+describe('osf7501 classify --against-native: the screen rules scored against the program\'s own reports', () => {
+  const CODEX_PLAN = fileURLToPath(new URL('../../fixtures/codex/0.171.0/plan-implement-80x24.cast', import.meta.url));
+
+  test('bash-approve: every one of Claude Code\'s own reports agreed; exit status 0', () => {
+    const r = classify(['--against-native', BASH_APPROVE]);
+    expect(r).toEqual({
+      status: 0,
+      stdout: [
+        'state    agreed  disagreed',
+        'idle          1          0',
+        'working       2          0',
+        'blocked       1          0',
+        'done          1          0',
+        "5 of 5 of the program's own reports agreed with the screen rules",
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+  });
+
+  test('Codex plan-implement: Codex says done over its `Implement this plan?` chooser, the rules say blocked; exit status 5', () => {
+    const r = classify(['--against-native', CODEX_PLAN]);
+    expect(r.status).toBe(5);
+    expect(r.stdout.split('\n').slice(3)).toEqual([
+      'done          0          1',
+      "5 of 6 of the program's own reports agreed with the screen rules",
+      '3.834 state differs: the program said done at 3.794; the screen rules said blocked kind=permission msg="approve plan" (rule implement-plan)',
+      '',
+    ]);
+  });
+
+  test('a recording without reports of the program\'s own (the query unanswered): one line, exit status 2', () => {
+    const path = join(FIXTURES, '2.1.332/bash-approve-80x24-noanswer.cast');
+    const r = classify(['--against-native', path]);
+    expect(r).toEqual({ status: 2, stdout: '', stderr: `osf7501 classify: ${path}: no OSC 7501 reports of the program's own to score against\n` });
+  });
+
+  test('with --timeline (or --screen-only, --explain): a usage error, exit status 2', () => {
+    const r = classify(['--against-native', '--timeline', BASH_APPROVE]);
+    expect(r).toEqual({ status: 2, stdout: '', stderr: 'osf7501 classify: --against-native takes none of --screen-only, --timeline, --explain\n' });
+  });
+});
