@@ -1,4 +1,5 @@
 // Message extraction: the `msg` of a classification, taken from the screen text a rule matched.
+import { isFrameRow, joinRowTexts, rowText, sameLimit, spanText, type MessageSpan, type RowText } from './message-rows.js';
 
 /** How a rule builds its message. */
 export interface MessageSpec {
@@ -13,8 +14,6 @@ export const MAX_MSG_LINES = 20;
 /** The one placeholder a template may use. */
 export const MSG_PLACEHOLDER = '{msg}';
 
-// A row drawn only with box-drawing characters (U+2500–U+257F) and dashes.
-const BOX_LINE_ROW = /^[\u2500-\u257f-]+$/u;
 
 /** One successful match, in decision order, and whether its pattern has a `msg` group. */
 export interface MatchForMessage {
@@ -24,17 +23,20 @@ export interface MatchForMessage {
 
 /**
  * The message for a rule that matched `text` (its region joined by `\n`). The first match whose
- * `msg` group took part gives the text; with `msg_lines` the message is a block of rows starting
- * at that group, or, when no pattern has the group, at the row after the first match. `fallback` (a
- * dialog's title) is the text when no pattern gives one.
+ * `msg` group took part gives the text, joined across the rows the program wrapped it over (message-rows.ts:
+ * box sides, gutters and scrollbars left out, the rows below that continue it taken too); with `msg_lines`
+ * the message is a block of rows starting at that group, or, when no pattern has the group, at the row
+ * after the first match. `fallback` (a dialog's title) is the text when no pattern gives one. `width` is
+ * the screen's width (0: unknown; then only box sides tell where a row was full).
  */
 export function buildMessage(
   text: string,
   matches: readonly MatchForMessage[],
   spec: MessageSpec,
   fallback?: string,
+  width = 0,
 ): string | undefined {
-  const raw = rawMessage(text, matches, spec.lines) ?? fallback;
+  const raw = rawMessage(text, matches, spec.lines, width) ?? fallback;
   const msg = raw === undefined ? undefined : collapse(raw);
   const found = msg === '' ? undefined : msg;
   if (spec.template === undefined) return found;
@@ -51,37 +53,56 @@ function rawMessage(
   text: string,
   matches: readonly MatchForMessage[],
   lines: number | undefined,
+  width: number,
 ): string | undefined {
   for (const { match, hasMsg } of matches) {
     if (!hasMsg) continue;
     const group = match.groups?.['msg'];
     if (group === undefined) continue;
-    if (lines === undefined) return group;
-    const start = match.indices?.groups?.['msg']?.[0] ?? match.index;
-    return block(text, start, lines);
+    const at = match.indices?.groups?.['msg'];
+    if (lines === undefined) return at === undefined || group.trim() === '' ? group : spanText(text.split('\n'), span(text, at[0], at[1]), width);
+    return block(text, at?.[0] ?? match.index, lines, width);
   }
   const first = matches[0]?.match;
   if (lines === undefined || first === undefined) return undefined;
   const end = first.index + first[0].length;
   const nextRow = text.indexOf('\n', end === first.index ? end : end - 1);
-  return nextRow < 0 ? undefined : block(text, nextRow + 1, lines);
+  return nextRow < 0 ? undefined : block(text, nextRow + 1, lines, width);
+}
+
+// The rows and columns (code points) of text[start, end): the group without its leading and trailing blanks.
+function span(text: string, groupStart: number, end: number): MessageSpan {
+  const start = groupStart + (/^\s*/u.exec(text.slice(groupStart, end))?.[0].length ?? 0);
+  const taken = text.slice(start, end).replace(/\s+$/u, '');
+  const position = (offset: number): { row: number; column: number } => {
+    const before = text.slice(0, offset);
+    const rowStart = before.lastIndexOf('\n') + 1;
+    return { row: before.split('\n').length - 1, column: [...before.slice(rowStart)].length };
+  };
+  const from = position(start);
+  const to = position(start + taken.length);
+  return { row: from.row, column: from.column, lastRow: to.row, endColumn: to.column };
 }
 
 // Up to `count` rows from `start`: leading blank rows skipped, the next blank row or a row drawn
-// only with box lines (a rule, a ╌╌╌ edge) ends it; padding and box sides trimmed from each row.
-function block(text: string, start: number, count: number): string {
-  const taken: string[] = [];
-  for (const row of text.slice(start).split('\n')) {
-    const trimmed = row.replace(/^[\s│┃║]+|[\s│┃║]+$/gu, '');
-    if (trimmed === '') {
+// only with box lines (a rule, a ╌╌╌ edge) ends it; each row's frame left out, wrapped rows joined.
+function block(text: string, start: number, count: number, width: number): string {
+  const rowStart = text.lastIndexOf('\n', start - 1) + 1;
+  const column = [...text.slice(rowStart, start)].length;
+  const taken: RowText[] = [];
+  for (const [i, row] of text.slice(rowStart).split('\n').entries()) {
+    const own = rowText(row, width, i === 0 ? column : undefined);
+    const previous = taken.at(-1);
+    const placed = previous === undefined ? own : sameLimit(previous, own, width);
+    if (placed.text.trim() === '') {
       if (taken.length > 0) break;
       continue;
     }
-    if (BOX_LINE_ROW.test(trimmed)) break;
-    taken.push(trimmed);
+    if (isFrameRow(placed.text)) break;
+    taken.push(placed);
     if (taken.length >= count) break;
   }
-  return taken.join(' ');
+  return joinRowTexts(taken);
 }
 
 function collapse(text: string): string {

@@ -3,6 +3,7 @@ import type { BlockedKind, ScreenState } from '../protocol/types.js';
 import { findDialog, type DialogShape } from './dialog.js';
 import type { Matcher } from './matcher.js';
 import { buildMessage, type MatchForMessage, type MessageSpec } from './message.js';
+import { estimateWidth } from './message-rows.js';
 import { describeRegion, regionKey, selectRegion, type Region } from './region.js';
 import type { Classification } from './types.js';
 
@@ -90,10 +91,11 @@ export class RuleSet implements RuleSetInfo {
   /**
    * The first rule that matches the visible rows decides; none matching means idle. `probe` is told which
    * rule runs, before each one, and when the classification is over (the screen worker's watchdog reads it:
-   * a rule that runs too long is dropped).
+   * a rule that runs too long is dropped). `width` is the screen's width in columns (messages wrapped over
+   * several rows are joined by it); without it the rows' lengths tell what they can.
    */
-  classify(lines: readonly string[], probe?: RuleProbe): Classification {
-    const view = new ScreenView(lines);
+  classify(lines: readonly string[], probe?: RuleProbe, width?: number): Classification {
+    const view = new ScreenView(lines, width);
     try {
       for (const rule of this.rules) {
         probe?.rule(rule.index);
@@ -113,8 +115,8 @@ export class RuleSet implements RuleSetInfo {
   }
 
   /** Runs every rule (not only up to the first match) and reports each verdict. */
-  explain(lines: readonly string[]): Explanation {
-    const view = new ScreenView(lines);
+  explain(lines: readonly string[], width?: number): Explanation {
+    const view = new ScreenView(lines, width);
     let result: Classification | undefined;
     const traces = this.rules.map((rule): RuleTrace => {
       const verdict = evaluate(rule, view);
@@ -145,8 +147,12 @@ class ScreenView {
   readonly #regions = new Map<string, { rows: readonly string[]; text: string }>();
   readonly #dialogs = new Map<string, DialogShape | undefined>();
 
-  constructor(lines: readonly string[]) {
+  /** The screen's width in columns: given, or as far as the rows show it (0: unknown). */
+  readonly width: number;
+
+  constructor(lines: readonly string[], width?: number) {
     this.#lines = lines.map((line) => line.replace(/\u00a0/gu, ' ').trimEnd());
+    this.width = width ?? estimateWidth(this.#lines);
   }
 
   region(region: Region): { rows: readonly string[]; text: string } {
@@ -198,11 +204,11 @@ function evaluate(rule: CompiledRule, view: ScreenView): Verdict {
     if (match !== null) matches.push({ match, hasMsg: matcher.hasMsg });
   }
   if (dialog !== undefined) {
-    const msg = buildMessage(text, matches, rule.message, dialog.title);
+    const msg = buildMessage(text, matches, rule.message, dialog.title, view.width);
     return { ok: true, decider: 'dialog', matched: dialog.title, kind: rule.kind ?? dialog.kind, msg };
   }
   if (decider === undefined) return { ok: false, outcome: 'no-any-matched' }; // unreachable: validated
-  const msg = buildMessage(text, matches, rule.message);
+  const msg = buildMessage(text, matches, rule.message, undefined, view.width);
   return { ok: true, decider: decider.matcher.key, matched: decider.match[0], kind: rule.kind, msg };
 }
 

@@ -12,12 +12,19 @@ export interface PlacedRow {
 
 /** Columns a program may leave free at the end of a full row (padding before a box side, the last cell). */
 const WRAP_SLACK = 2;
-/** A row that ends at its limit with a word at least this share of the row long was cut inside that word. */
-const CUT_WORD_SHARE = 0.5;
+/** A row that ends right after a hyphen or slash inside a word (`chromium-headless-`, `nightly/`). */
+const BREAK_AFTER = /[\p{L}\p{N}_.][-/]$/u;
+/** A row that goes on with a word, not an operator or a quote (`&&`, `|`, `"`). */
+const WORD_START = /^[\p{L}\p{N}_.]/u;
 
 /**
  * Whether `next` continues `row` because the program wrapped it: the first word of `next` would not have
- * fitted at the end of `row`. A row that ends at its limit inside a long word (a path, a URL) was cut.
+ * fitted at the end of `row`. A full row was cut inside a word (a path, a URL) when its last word and the
+ * next row's first, read as one, are longer than a row: a program that wraps at spaces moves a word that
+ * fits on a row to the next row whole, so only a word too long for any row is broken. A program that breaks
+ * words after a hyphen or a slash (OpenCode, Codex's options, Cline) ends a row there, wherever the row's
+ * limit lies: a row ending in `word-` or `word/` that goes on with a word was broken inside that word; so
+ * was a row that holds one word only, when that word and the next row's first are longer than a row.
  */
 export function wrapBetween(row: PlacedRow, next: PlacedRow): 'cut' | 'wrapped' | undefined {
   if (row.text === '' || next.text === '' || row.limit <= WRAP_SLACK) return undefined;
@@ -27,7 +34,10 @@ export function wrapBetween(row: PlacedRow, next: PlacedRow): 'cut' | 'wrapped' 
   if (end + 1 + firstWord <= room) return undefined;
   const lastWord = [...(row.text.split(/[ \t]/u).at(-1) ?? '')].length;
   const width = row.limit - row.start;
-  return end >= room && lastWord >= width * CUT_WORD_SHARE ? 'cut' : 'wrapped';
+  if (BREAK_AFTER.test(row.text) && WORD_START.test(next.text)) return 'cut';
+  // A row that is one word: the program had no space to wrap at (Gemini's inner box stops 3 columns short).
+  const oneWord = !/[ \t]/u.test(row.text);
+  return (end >= room || oneWord) && lastWord + firstWord > width ? 'cut' : 'wrapped';
 }
 
 /**

@@ -70,7 +70,7 @@ export class ScreenClassifier {
     const text = lines.join('\n');
     if (text === this.lastText) return { changed: false };
     this.lastText = text;
-    return { changed: true, classification: this.rules.classify(lines, probe), lines };
+    return { changed: true, classification: this.rules.classify(lines, probe, this.cols), lines };
   }
 
   /** The cursor as of the last byte parsed (read it right after a sweep); undefined when the screen is gone. */

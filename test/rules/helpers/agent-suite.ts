@@ -37,7 +37,8 @@ export function describeAgentRecordings(app: string, folder: string, ruleFile: s
       return readLabels(cast.replace(/\.cast$/u, '.labels.jsonl'))
         .filter((l) => l.source === 'driver' && l.state !== 'exit')
         .map((l) => {
-          const c = rules.classify(frameAt(frames, l.t)?.lines ?? []);
+          const frame = frameAt(frames, l.t);
+          const c = rules.classify(frame?.lines ?? [], undefined, frame?.cols);
           return `${c.state}${c.kind ? `:${c.kind}` : ''} ${c.rule ?? '-'}${c.msg === undefined ? '' : ` "${c.msg}"`}${c.interrupted ? ' interrupted' : ''}`;
         });
     },

@@ -32,6 +32,8 @@ export function readCast(path: string): Cast {
 export interface Frame {
   t: number;
   lines: string[];
+  /** The screen's width when the frame was drawn. */
+  cols: number;
 }
 
 /** Every screen the recording shows, one per output event, in order. */
@@ -39,15 +41,17 @@ export async function replay(cast: Cast): Promise<Frame[]> {
   const screen = new ShadowScreen({ cols: cast.cols, rows: cast.rows });
   const encoder = new TextEncoder();
   const frames: Frame[] = [];
+  let cols = cast.cols;
   try {
     for (const event of cast.events) {
       if (event.kind === 'r') {
         screen.resize(event.cols, event.rows);
+        cols = event.cols;
         continue;
       }
       screen.write(encoder.encode(event.data));
       await screen.flush();
-      frames.push({ t: event.t, lines: screen.visibleLines() });
+      frames.push({ t: event.t, lines: screen.visibleLines(), cols });
     }
   } finally {
     screen.dispose();
