@@ -29,9 +29,12 @@ const URGENT: ReadonlySet<State> = new Set<State>(['blocked', 'done', 'error']);
 
 /**
  * Never rate-limited: a change of state (idle/working changes are already paced by the settle
- * window), and any change into, out of or within blocked, done or error. What is left, a new
- * msg on a working or idle screen, waits for the rate limit.
+ * window), and a change of kind into, out of or within blocked, done or error. What is left, a
+ * new msg alone (a dialog drawn in several writes, a spinner's words), waits for the rate limit,
+ * the latest winning: the report follows the screen once it has settled, without a burst of
+ * half-drawn messages.
  */
 export function isUrgent(from: Visible | null, to: Visible): boolean {
-  return from === null || from.state !== to.state || URGENT.has(to.state);
+  if (from === null || from.state !== to.state) return true;
+  return URGENT.has(to.state) && from.kind !== to.kind;
 }

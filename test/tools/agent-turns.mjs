@@ -29,6 +29,10 @@ const listText =
   Array.from({ length: 36 }, (_, i) => `- src/module${i + 1}.js: handles part ${i + 1} of the request pipeline.`).join('\n') +
   '\n\nThat is the whole list.';
 
+/** A path over 100 characters (107), and a command that needs three rows at 80 columns (221 characters). */
+export const LONG_PATH = 'build/reports/nightly/integration-suite/chromium-headless-shell/accessibility-and-layout-checks/summary.log';
+export const LONG_COMMAND = `mkdir -p ${LONG_PATH.slice(0, LONG_PATH.lastIndexOf('/'))} && touch ${LONG_PATH}`;
+
 /** @type {{ match: RegExp, replies: object[] }[]} */
 export const TURNS = [
   {
@@ -139,6 +143,19 @@ export const TURNS = [
         description: 'Run the full test suite',
       },
       { text: 'Understood, I will not run the test suite.' },
+    ],
+  },
+  // ---- issue 16: a command over three rows at 80 columns, with a path of 107 characters (the msg must hold it whole).
+  {
+    match: /prepare the nightly report folder/,
+    replies: [
+      {
+        shell: LONG_COMMAND,
+        justification: 'Do you want to prepare the nightly report folder?',
+        description: 'Prepare the nightly report folder',
+        text: "I'll prepare the nightly report folder.",
+      },
+      { text: 'The nightly report folder is ready: summary.log is in place.' },
     ],
   },
   {

@@ -27,6 +27,7 @@
 //               Any step may carry if: /re/ or unless: /re/ (tested against the screen). Every drive starts at
 //               the idle prompt (the recorder waits for it and labels idle) unless options.trusted === false
 //               or options.upsell.
+import { LONG_COMMAND } from './agent-turns.mjs';
 
 /** Claude Code's idle footer under the input box (both versions): `? for shortcuts`. */
 export const IDLE = /\? for shortcuts|plan mode on/;
@@ -92,6 +93,28 @@ export const SCENARIOS = [
       { key: 'enter' },
       { label: 'working' },
       { wait: /README\.md and package\.json/ },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    // Issue 16: a command over three rows at 80 columns with a path of 107 characters; Claude Code's own
+    // report (`approve Bash: <command>`) holds it whole, and so must the screen's.
+    name: 'long-command',
+    prompt: 'prepare the nightly report folder',
+    match: /prepare the nightly report folder/,
+    mock: [
+      { tool: 'Bash', input: { command: LONG_COMMAND, description: 'Prepare the nightly report folder' }, text: "I'll prepare the nightly report folder." },
+      { text: 'The nightly report folder is ready: summary.log is in place.' },
+    ],
+    drive: [
+      ...submit('prepare the nightly report folder'),
+      { wait: PERMISSION },
+      { label: 'blocked', kind: 'permission', msg: `approve Bash: ${LONG_COMMAND}` },
+      { sleep: 800 },
+      { key: 'enter' },
+      { label: 'working' },
+      { wait: /summary\.log is in place/ },
       { label: 'done' },
       { sleep: 1000 },
     ],
