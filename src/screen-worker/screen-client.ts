@@ -5,7 +5,8 @@ import type { SweepResult } from '../screen/screen-classifier.js';
 import { compileRuleFile } from '../rules/compile.js';
 import { FLOOD_TAIL_BYTES, OutputBacklog } from '../screen/output-backlog.js';
 import { RowFootprint } from '../screen/row-footprint.js';
-import type { FromScreenWorker, SweepHint, ToScreenWorker } from './screen-messages.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import type { FromScreenWorker, RuleData, SweepHint, ToScreenWorker } from './screen-messages.js';
 import { epochMs, SweepWatch } from './sweep-watch.js';
 
 /**
@@ -65,6 +66,8 @@ export class ScreenClient {
   private worker: Worker | undefined;
   private size: { cols: number; rows: number };
   private rules: { ruleText: string; ruleFile: string };
+  /** `rules` compiled here, once per rule text: the worker gets them compiled (see {@link RuleData}). */
+  private compiled: RuleSet | undefined;
   private readonly backlog = new OutputBacklog();
   /** The latest output sent to the worker, to rebuild a replacement worker's screen from. */
   private readonly recent = new OutputBacklog(FLOOD_TAIL_BYTES, FLOOD_TAIL_BYTES);
@@ -119,9 +122,16 @@ export class ScreenClient {
   /** Classifies with another rule set from the next sweep on. */
   setRules(ruleText: string, ruleFile: string): void {
     this.rules = { ruleText, ruleFile };
+    this.compiled = undefined;
     this.forgetRows();
     this.unread = true;
-    if (this.worker !== undefined) this.post({ t: 'rules', ruleText, ruleFile, dropped: this.droppedIn(ruleFile) });
+    if (this.worker !== undefined) {
+      try {
+        this.post({ t: 'rules', rules: this.ruleData() });
+      } catch (error) {
+        this.fail(error instanceof Error ? error.message : String(error));
+      }
+    }
   }
 
   /**
@@ -231,6 +241,7 @@ export class ScreenClient {
   /** The worker, started with the current size and rules on first use. */
   private start(): Worker {
     if (this.worker !== undefined) return this.worker;
+    const rules = this.ruleData();
     // The worker's own stdout/stderr are captured and discarded: nothing it prints may reach the
     // user's terminal, which belongs to the child.
     const worker = new Worker(new URL('./screen-worker.js', import.meta.url), {
@@ -247,13 +258,21 @@ export class ScreenClient {
     worker.on('error', (error) => {
       if (this.worker === worker) this.fail(error.message);
     });
-    const dropped = this.droppedIn(this.rules.ruleFile);
-    worker.postMessage({ t: 'init', ...this.size, ...this.rules, watch: this.watch.buffer, dropped } satisfies ToScreenWorker);
+    worker.postMessage({ t: 'init', ...this.size, rules, watch: this.watch.buffer } satisfies ToScreenWorker);
     return worker;
   }
 
-  private droppedIn(ruleFile: string): string[] {
-    return [...(this.dropped.get(ruleFile) ?? [])];
+  /** The current rule file, compiled once (throws its RuleError), as the worker gets it. */
+  private compiledRules(): RuleSet {
+    this.compiled ??= compileRuleFile(this.rules.ruleText, this.rules.ruleFile);
+    return this.compiled;
+  }
+
+  /** The current rules without the dropped ones, for the worker. */
+  private ruleData(): RuleData {
+    const set = this.compiledRules().without(this.dropped.get(this.rules.ruleFile) ?? new Set());
+    const { app, commands, versions, description, file, rules } = set;
+    return { app, commands, versions, description, file, rules };
   }
 
   private armWatchdog(ms: number): NodeJS.Timeout {
@@ -282,10 +301,10 @@ export class ScreenClient {
    * out are asked again of the new one.
    */
   private replaceWorker(index: number): void {
-    const { ruleText, ruleFile } = this.rules;
+    const { ruleFile } = this.rules;
     let name: string | undefined;
     try {
-      name = compileRuleFile(ruleText, ruleFile).rules.find((r) => r.index === index)?.name;
+      name = this.compiledRules().rules.find((r) => r.index === index)?.name;
     } catch {
       name = undefined;
     }

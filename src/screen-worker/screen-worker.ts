@@ -1,10 +1,9 @@
 // The screen worker: parses the child's output and classifies it off the relay's thread.
 import { parentPort } from 'node:worker_threads';
-import { compileRuleFile } from '../rules/compile.js';
-import type { RuleProbe } from '../rules/rule-set.js';
+import { RuleSet, type RuleProbe } from '../rules/rule-set.js';
 import { ScreenClassifier } from '../screen/screen-classifier.js';
 import { VolatileRows } from '../screen/volatile-rows.js';
-import type { FromScreenWorker, ToScreenWorker } from './screen-messages.js';
+import type { FromScreenWorker, RuleData, ToScreenWorker } from './screen-messages.js';
 import { SweepWatch } from './sweep-watch.js';
 
 const port = parentPort;
@@ -14,6 +13,7 @@ let classifier: ScreenClassifier | undefined;
 const volatile = new VolatileRows();
 let probe: RuleProbe | undefined;
 const post = (message: FromScreenWorker): void => port.postMessage(message);
+const ruleSet = (data: RuleData): RuleSet => new RuleSet(data, data.rules);
 
 port.on('message', (message: ToScreenWorker) => {
   try {
@@ -21,7 +21,7 @@ port.on('message', (message: ToScreenWorker) => {
       case 'init':
         probe = new SweepWatch(message.watch).probe();
         classifier = new ScreenClassifier(
-          compileRuleFile(message.ruleText, message.ruleFile).without(new Set(message.dropped)),
+          ruleSet(message.rules),
           message.cols,
           message.rows,
         );
@@ -34,7 +34,7 @@ port.on('message', (message: ToScreenWorker) => {
         volatile.reset();
         break;
       case 'rules':
-        classifier?.setRules(compileRuleFile(message.ruleText, message.ruleFile).without(new Set(message.dropped)));
+        classifier?.setRules(ruleSet(message.rules));
         volatile.reset();
         break;
       case 'reset':
