@@ -222,6 +222,30 @@ export const AGENTS: readonly Agent[] = [
     },
   },
   // ---- end i18b: Cline ----
+  // ---- agents-a: Qwen Code (issue 18) ----
+  {
+    id: 'qwen-code',
+    title: 'Qwen Code',
+    fixtures: 'fixtures/qwen-code',
+    rules: 'rules/qwen-code.toml',
+    truth: 'driver',
+    // Qwen Code paints a turn's end over two frames: the spinner goes with the answer up to its next-to-last
+    // row, the last row follows 0.1–0.2 s later (prose-question-80x24: 50.45 s, then 50.6 s when the driver
+    // saw `regression test?` and labelled done), so a driver window ends 0.3 s before the next driver label.
+    driverLagS: 0.3,
+    essential: {
+      'shell-approve': COPILOT_LONG_BUILD,
+      'shell-deny': COPILOT_LONG_TEST,
+      'approve-then-deny': [COPILOT_LONG_BUILD, COPILOT_LONG_TEST],
+      'write-approve': 'notes.txt',
+      question: 'Which database should the project use?',
+      'trust-dialog': 'trust this folder',
+      'auth-dialog': 'connect a provider',
+      'api-error': 'mock 400',
+      'auth-error': 'mock 401',
+    },
+  },
+  // ---- end agents-a: Qwen Code ----
 ];
 
 /** The agent whose `id` is `id`. */

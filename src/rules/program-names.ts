@@ -11,6 +11,9 @@ const PACKAGE_COMMANDS: Readonly<Record<string, string>> = {
   // ---- i18b (issue 18)
   'pi-coding-agent': 'pi',
   // ---- end i18b
+  // ---- agents-a (issue 18): `node …/@qwen-code/qwen-code/cli-entry.js`
+  'qwen-code': 'qwen',
+  // ---- end agents-a
 };
 
 function basename(path: string): string {

@@ -138,7 +138,7 @@ describe('osf7501 classify: errors are one line and exit 2', () => {
     [['/nonexistent/rec.cast'], 'osf7501 classify: cannot read /nonexistent/rec.cast: ENOENT\n'],
     [['--size', '80by24', AUTH_ERROR], 'osf7501 classify: --size "80by24": expected COLSxROWS such as 80x24 (columns 2–1000, rows 1–1000)\n'],
     [['--size', '0x24', AUTH_ERROR], 'osf7501 classify: --size "0x24": expected COLSxROWS such as 80x24 (columns 2–1000, rows 1–1000)\n'],
-    [['--rules', 'nope', AUTH_ERROR], 'osf7501 classify: --rules: no rule set with app "nope" and no such .toml file (known apps: claude-code, cline, codex, copilot, gemini-cli, generic, opencode, pi)\n'],
+    [['--rules', 'nope', AUTH_ERROR], 'osf7501 classify: --rules: no rule set with app "nope" and no such .toml file (known apps: claude-code, cline, codex, copilot, gemini-cli, generic, opencode, pi, qwen-code)\n'],
   ])('%j', (args, stderr) => {
     expect(classify(args)).toEqual({ status: 2, stdout: '', stderr });
   });

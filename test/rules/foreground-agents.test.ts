@@ -23,6 +23,11 @@ describe('an agent started from a wrapped shell gets its own rules', () => {
     [['node', '/usr/lib/node_modules/cline/bin/cline', '--auto-approve', 'false'], 'cline'],
     [['/usr/lib/node_modules/cline/node_modules/@cline/cli-linux-x64/bin/cline', '--auto-approve', 'false'], 'cline'],
     // ---- end i18b
+    // ---- agents-a (issue 18)
+    [['qwen'], 'qwen-code'],
+    [['node', '/usr/lib/node_modules/@qwen-code/qwen-code/cli-entry.js'], 'qwen-code'],
+    [['node', '--max-old-space-size=8192', '/usr/lib/node_modules/@qwen-code/qwen-code/cli.js'], 'qwen-code'],
+    // ---- end agents-a
     [['node', '/usr/lib/node_modules/some-tool/dist/cli.js'], 'generic'],
   ])('%j → %s', (argv, app) => {
     expect(appFor(argv)).toBe(app);

@@ -283,7 +283,7 @@ const OC_QUESTION = /Which database should the project use\?/;
 /** The question dialog's footer (the question itself stays in the transcript once answered). */
 const OC_QUESTION_DIALOG = /enter submit +esc dismiss/;
 /** The end of a turn: the reply's footer gets the turn's duration (`▣  Build · Mock Model · 26.7s`). */
-const OC_DONE = /▣ +Build · Mock Model · (?:\d+m ?)?\d+(?:\.\d+)?m?s/;
+const OC_DONE = /▣ +(?:Build|Code) · Mock Model · (?:\d+m ?)?\d+(?:\.\d+)?m?s/;
 
 /**
  * OpenCode (1.18.33): scenarios. The recorder waits for OpenCode's start-up CPU burst to end before the first
@@ -489,7 +489,7 @@ const QWEN_APPROVAL = /Allow execution of\b[^\n]*\?|Apply this change\?|Do you w
 const QWEN_OPTIONS = /1\. (?:Yes, allow once|Allow once)/;
 const QWEN_IDLE = /Type your message/;
 
-/** Qwen Code (0.24.4): scenarios (its screens are Gemini CLI's, from which it was forked). */
+/** Qwen Code (0.24.4): scenarios (its screens are Gemini CLI's, from which it was forked; with no auth type it opens `Connect a Provider`). */
 export function qwenScenarios() {
   const a = { working: QWEN_WORKING, submitTimeout: 20000 };
   const LONG = 90000;
@@ -513,7 +513,13 @@ export function qwenScenarios() {
     { waitGone: QWEN_WORKING, timeout: 30000 },
     ...settle('idle', { note: 'denied' }),
   ];
-  const error = (prompt) => [...submit(a, prompt), { waitGone: QWEN_WORKING, timeout: LONG }, ...settle('error')];
+  /** The `✕ [API Error: …]` block, then the spinner gone (Qwen repaints the whole screen between the two). */
+  const error = (prompt) => [
+    ...submit(a, prompt),
+    { wait: /✕ \[API Error:/, timeout: LONG },
+    { waitGone: QWEN_WORKING, timeout: 30000 },
+    ...settle('error'),
+  ];
   return [
     idleStart(),
     {
@@ -547,7 +553,12 @@ export function qwenScenarios() {
     { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), { wait: /regression\s+test\?/, timeout: LONG }, ...done] },
     {
       name: 'interrupt',
-      drive: [...interruptAt(a, /Point 8:/, LONG), { waitGone: QWEN_WORKING, timeout: 30000 }, ...settle('idle', { note: 'interrupted' })],
+      drive: [
+        ...interruptAt(a, /Point 8:/, LONG),
+        { wait: /Request cancelled\./, timeout: 30000 },
+        { waitGone: QWEN_WORKING, timeout: 30000 },
+        ...settle('idle', { note: 'interrupted' }),
+      ],
     },
     {
       name: 'trust-dialog',
@@ -562,7 +573,7 @@ export function qwenScenarios() {
     {
       name: 'auth-dialog',
       options: { auth: 'dialog', start: false, leave: [{ key: 'ctrl-c' }, { sleep: 500 }, { key: 'ctrl-c' }] },
-      drive: startupScreen(/How would you like to authenticate|Get started|Select Authentication|authenticat/i, { kind: 'auth', msg: 'choose how to sign in', note: 'auth dialog' }),
+      drive: startupScreen(/Connect a Provider/, { kind: 'auth', msg: 'connect a provider', note: 'provider chooser' }),
     },
     { name: 'api-error', drive: error('trigger a bad request') },
     { name: 'auth-error', drive: error('trigger an auth failure') },
@@ -675,6 +686,17 @@ export function clineScenarios() {
 }
 // ---- end i18b: Cline ----------------------------------------------------------------------------------
 
+// ---- agents-a: Kilo Code (issue 18) -------------------------------------------------------------------
+
+/**
+ * Kilo Code (7.7.7), an OpenCode fork: the same screens (its agent is `Code` where OpenCode's is `Build`), so
+ * OpenCode's scenarios; its start is as slow (the recorder waits for the process to go quiet first).
+ */
+export function kiloScenarios() {
+  return opencodeScenarios();
+}
+// ---- end agents-a: Kilo Code ---------------------------------------------------------------------------
+
 export const SCENARIOS = {
   codex: codexScenarios,
   gemini: geminiScenarios,
@@ -683,4 +705,5 @@ export const SCENARIOS = {
   qwen: qwenScenarios,
   pi: piScenarios,
   cline: clineScenarios,
+  kilo: kiloScenarios,
 };

@@ -566,7 +566,8 @@ async function handle(req, res, raw) {
     const side = !Array.isArray(body.tools) || body.tools.length === 0;
     const p = side ? { reply: { text: 'Build log request' } } : chatPlan(body);
     const all = JSON.stringify(body.messages ?? []);
-    const cwd = /[Ww]orking [Dd]irectory:\s*([^\s"\\]+)/.exec(all)?.[1] ?? '';
+    // `Working Directory:` (Cline), `working in the directory:` (Qwen Code, as Gemini CLI says it).
+    const cwd = /(?:[Ww]orking [Dd]irectory|working in the directory):\s*([^\s"\\]+)/.exec(all)?.[1] ?? '';
     const reply = fill(p?.reply ?? { text: 'OK.' }, { cwd, mock: base });
     log({ api: 'chat', side, prompt: p?.prompt, n: p?.n, reply: Object.keys(reply) });
     if (reply.httpError) {

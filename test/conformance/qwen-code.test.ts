@@ -1,0 +1,38 @@
+// Conformance of the replay path on every Qwen Code recording in fixtures/qwen-code: every labelled moment fed
+// whole and in random chunks (test/conformance/conformance.ts describes the checks; the truth is the driver's
+// labels: Qwen Code 0.24.4 reports nothing itself), and the shim's timelines.
+import { agentById } from '../../bench/compare/moments.js';
+import { describeConformance, describeDriverSequences, describeTimelines } from './conformance.js';
+
+const QWEN = agentById('qwen-code');
+
+describeConformance(QWEN);
+
+// The start-up dialogs come before the first idle screen, and after an interrupt Qwen puts the prompt back into
+// the input, so the driver's `/quit` was sent as `write a long essay/quit`, a new turn after the exit label:
+// their timelines are listed below.
+describeDriverSequences(QWEN, /^(?:trust-dialog|auth-dialog|interrupt)$/u);
+
+const BUILD = 'mkdir -p build/logs && touch build/logs/build.log && echo "build started" > build/logs/latest.txt';
+const TEST = 'npm test -- --coverage --reporter=verbose --testTimeout=60000 && npm run lint -- --max-warnings=0';
+const APPROVE_THEN_DENY = [
+  'idle',
+  'working',
+  `blocked:permission approve shell: ${BUILD}`,
+  'working',
+  'done',
+  'working',
+  `blocked:permission approve shell: ${TEST}`,
+  'idle',
+];
+
+describeTimelines(QWEN, [
+  // The command wraps at 80 columns, through the pending tool's `←` marker (and a `█` scrollbar at 120x32).
+  ['0.24.4/approve-then-deny-80x24', APPROVE_THEN_DENY],
+  ['0.24.4/approve-then-deny-120x32', APPROVE_THEN_DENY],
+  ['0.24.4/interrupt-80x24', ['idle', 'working', 'idle', 'working', 'done']],
+  ['0.24.4/interrupt-120x32', ['idle', 'working', 'idle', 'working']],
+  ['0.24.4/trust-dialog-80x24', ['idle', 'blocked:permission trust this folder', 'done']],
+  ['0.24.4/auth-dialog-120x32', ['idle', 'blocked:auth connect a provider']],
+  ['0.24.4/shell-deny-80x24', ['idle', 'working', `blocked:permission approve shell: ${TEST}`, 'idle']],
+]);
