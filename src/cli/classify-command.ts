@@ -28,7 +28,7 @@ interface ClassifyFlags {
 
 
 /** Parses `COLSxROWS`; undefined when malformed or out of range. */
-export function parseSize(value: string): TerminalSize | undefined {
+function parseSize(value: string): TerminalSize | undefined {
   const m = /^(\d{1,4})x(\d{1,4})$/u.exec(value);
   if (m === null) return undefined;
   const cols = Number(m[1]);

@@ -5,13 +5,13 @@ import type { RuleSet } from '../rules/rule-set.js';
 import type { Recording } from '../recording/recording.js';
 
 /** The chosen rule set and, for `--explain`, why it was chosen. */
-export interface ChosenRules {
+interface ChosenRules {
   rules: RuleSet;
   why: string;
 }
 
 /** Where rule files are looked up, as for the shim. */
-export interface ClassifyRuleOptions {
+interface ClassifyRuleOptions {
   rules?: string;
   env: NodeJS.ProcessEnv;
   cwd: string;

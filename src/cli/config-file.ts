@@ -19,7 +19,7 @@ export interface Settings {
 
 export type SettingKey = keyof Settings;
 
-export const DEFAULT_SETTINGS: Readonly<Settings> = { notify: 'off', interval: 700, 'on-exit': 'result', 'tmux-levels': 1, native: true, hooks: true, title: false };
+const DEFAULT_SETTINGS: Readonly<Settings> = { notify: 'off', interval: 700, 'on-exit': 'result', 'tmux-levels': 1, native: true, hooks: true, title: false };
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
 
 /** A bad config file: one line naming the file and the key; exit status 2, before any program starts. */
@@ -32,7 +32,7 @@ export class ConfigError extends Error {
 }
 
 /** A read config file (empty when there is none). */
-export interface ConfigFile {
+interface ConfigFile {
   path: string;
   found: boolean;
   top: Partial<Settings>;
@@ -40,7 +40,7 @@ export interface ConfigFile {
 }
 
 /** Where a setting's value came from. */
-export type SettingSource = 'default' | 'config' | `config [apps.${string}]` | 'command line';
+type SettingSource = 'default' | 'config' | `config [apps.${string}]` | 'command line';
 
 /** `$XDG_CONFIG_HOME/osf7501/config.toml`, default `~/.config/osf7501/config.toml`. */
 export function configPath(env: Readonly<Record<string, string | undefined>>): string {
@@ -110,7 +110,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
 }
 
 /** One effective setting and where it came from. */
-export interface Effective<K extends SettingKey = SettingKey> {
+interface Effective<K extends SettingKey = SettingKey> {
   value: Settings[K];
   source: SettingSource;
 }

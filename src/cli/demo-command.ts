@@ -9,11 +9,11 @@ import { runCommand } from './run-command.js';
 import { PACKAGE_ROOT } from './version.js';
 
 /** The simulated agent, compiled into the package. */
-export const FAKE_AGENT_PATH = join(PACKAGE_ROOT, 'dist', 'src', 'demo', 'fake-agent.js');
+const FAKE_AGENT_PATH = join(PACKAGE_ROOT, 'dist', 'src', 'demo', 'fake-agent.js');
 /** The fake agent draws Claude Code's screens, so the bundled Claude Code rules read it. */
-export const DEMO_RULES = 'claude-code';
+const DEMO_RULES = 'claude-code';
 /** Seconds before the demo's prompt approves itself when nobody answers. */
-export const DEFAULT_AUTO_ANSWER_S = 8;
+const DEFAULT_AUTO_ANSWER_S = 8;
 /** Longest accepted --auto-answer: the demo stays under a minute or two. */
 const MAX_AUTO_ANSWER_S = 120;
 

@@ -13,11 +13,3 @@ export const INBOX_SUBCOMMANDS: ReadonlyArray<[string, (argv: string[], io: CliI
   ['send', sendCommand],
   ['answer', answerCommand],
 ];
-
-/** Lines for main.ts's EPILOG. */
-export const INBOX_EPILOG = `  ls [--json]                                    list live sessions, most urgent first
-  watch                                          the same list, live
-  wait [--until STATE] [--timeout S] [SESSION]   wait until a session is blocked, done or idle
-  send [--no-enter] SESSION TEXT                 type a task into a session (refused while it is blocked)
-  answer [--no-enter] SESSION CHOICE             answer a blocked session's dialog
-`;

@@ -29,8 +29,3 @@ export async function parseArgs(program: Command, argv: string[]): Promise<numbe
     throw error;
   }
 }
-
-/** A usage error raised by an action: printed as one line, exit 2. */
-export class UsageError extends Error {
-  readonly exitCode = EXIT.usage;
-}

@@ -11,7 +11,7 @@ import type { CliIo } from './io.js';
 export type { RunOptions } from '../session/run-options.js';
 
 /** What a caller adds to a run (the recorder of `osf7501 record`, the demo). */
-export interface RunExtras extends SessionExtras {
+interface RunExtras extends SessionExtras {
   /** Refuse to run unwrapped (no terminal): the caller needs the PTY. */
   requireTerminal?: string;
 }

@@ -21,7 +21,7 @@ export function commandLineSettings(cmd: Command): Partial<Settings> {
 }
 
 /** The config app name of a command: its file name (`/usr/bin/claude` → `claude`). */
-export function appOf(command: string): string {
+function appOf(command: string): string {
   return basename(command);
 }
 

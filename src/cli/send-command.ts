@@ -40,7 +40,7 @@ function refusalLine(op: InputOp, entry: SessionEntry, refusal: string, state: s
 }
 
 /** Runs `send` or `answer`. */
-export async function inputCommand(op: InputOp, argv: string[], io: CliIo): Promise<number> {
+async function inputCommand(op: InputOp, argv: string[], io: CliIo): Promise<number> {
   const name = `osf7501 ${op}`;
   const help = HELP[op];
   let parsed: { session: string; text: string; enter: boolean } | undefined;

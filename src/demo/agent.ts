@@ -22,7 +22,7 @@ import type { TruthEntry, TruthLog } from './truth-log.js';
 const COUNTDOWN_TICK_MS = 1000;
 
 /** How the agent runs. */
-export interface AgentOptions {
+interface AgentOptions {
   seed: number;
   /** Multiplies every duration of a turn (thinking, tool calls); 0.3 runs a turn about 3× faster. */
   timeScale: number;

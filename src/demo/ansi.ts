@@ -14,8 +14,8 @@ export const ERASE_TO_END = `${CSI}K`;
 /** Erase from the cursor to the end of the screen (ED 0). */
 export const ERASE_BELOW = `${CSI}J`;
 /** Grey foreground on, and back to the default. */
-export const GREY = `${CSI}38;5;244m`;
-export const DEFAULT_FG = `${CSI}39m`;
+const GREY = `${CSI}38;5;244m`;
+const DEFAULT_FG = `${CSI}39m`;
 
 /**
  * How rows are written. `plain`: text with its spaces, as Ink 1.x's full redraws did (a stripped

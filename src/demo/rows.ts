@@ -1,7 +1,7 @@
 // The rows the fake agent shows, worded as Claude Code words them (see fixtures/claude-code/).
 
 /** Spinner glyphs in Claude Code's order. */
-export const SPINNER_GLYPHS = ['·', '✢', '✳', '✶', '✻', '✽', '✻', '✶', '✳', '✢'] as const;
+const SPINNER_GLYPHS = ['·', '✢', '✳', '✶', '✻', '✽', '✻', '✶', '✳', '✢'] as const;
 
 /** A horizontal rule across the screen. */
 export const rule = (cols: number): string => '─'.repeat(cols);

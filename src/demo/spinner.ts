@@ -2,7 +2,7 @@
 import { spinnerRow } from './rows.js';
 
 /** The spinner's frame period: 10 Hz, as Claude Code's. Never time-scaled. */
-export const SPINNER_FRAME_MS = 100;
+const SPINNER_FRAME_MS = 100;
 
 /** Ticks while a turn runs; `live` false freezes it (a silent tool call). `stop()` is idempotent. */
 export class Spinner {

@@ -3,7 +3,7 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { monotonicMs } from './clock.js';
 
 /** The states the fake agent can be in (blocked is always a permission prompt). */
-export type TruthState = 'idle' | 'working' | 'blocked' | 'done' | 'exit';
+type TruthState = 'idle' | 'working' | 'blocked' | 'done' | 'exit';
 
 /** One line of the truth log: a state change or an event, with what the supervisor needs to know. */
 export interface TruthEntry {

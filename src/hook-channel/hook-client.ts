@@ -11,7 +11,7 @@ import { encodeHookLine, HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from '../hooks/wire.js'
 export const HOOK_BUDGET_MS = 200;
 
 /** What a hook call did (for tests; the command prints nothing either way). */
-export type HookOutcome = 'sent' | 'unknown-event' | 'no-channel' | 'send-failed';
+type HookOutcome = 'sent' | 'unknown-event' | 'no-channel' | 'send-failed';
 
 /** A readable byte stream (process.stdin, or a test's). */
 export interface PayloadStream {

@@ -9,7 +9,7 @@ import { HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from './wire.js';
  * stdin Claude Code holds open (it writes the payload and closes it) or a shim that stopped reading with
  * the FIFO's buffer full (64 KiB, some 800 lines) could hold it longer, and this bounds both.
  */
-export const HOOK_TIMEOUT_S = 5;
+const HOOK_TIMEOUT_S = 5;
 
 /** The flag, in both spellings Claude Code accepts (commander: `--settings X`, `--settings=X`). */
 const FLAG = '--settings';
@@ -93,7 +93,7 @@ export function argvHookCommand(commandArgv: readonly string[]): HookCommand {
 }
 
 /** One matcher group of Claude Code's `hooks` settings. */
-export interface HookMatcherGroup {
+interface HookMatcherGroup {
   matcher?: string;
   hooks: Array<{ type: 'command'; command: string; timeout: number }>;
 }

@@ -19,7 +19,7 @@ export const HOOK_TOKEN_ENV = 'OSF7501_HOOK_TOKEN';
  */
 export const LINE_MAX_BYTES = 512;
 /** A payload file's name: `payload.` and the writer's pid (the sh hook's `$$`), unique among live hooks. */
-export const PAYLOAD_NAME = /^payload\.[0-9]{1,10}$/;
+const PAYLOAD_NAME = /^payload\.[0-9]{1,10}$/;
 
 /** The line a hook writes: the session's token, the event, and the payload file's name if it wrote one. */
 export function encodeHookLine(token: string, event: HookEventName, payloadName?: string): string {
@@ -30,7 +30,7 @@ export function encodeHookLine(token: string, event: HookEventName, payloadName?
 export type LineRejection = 'malformed' | 'bad-token';
 
 /** A decoded line: the event and its payload file's name, or why it was refused. */
-export type DecodedLine = { ok: true; event: HookEventName; payloadName?: string } | { ok: false; reason: LineRejection; detail: string };
+type DecodedLine = { ok: true; event: HookEventName; payloadName?: string } | { ok: false; reason: LineRejection; detail: string };
 
 /** Compares two strings in time that depends only on their lengths (the token is not guessable byte by byte). */
 export function sameToken(a: string, b: string): boolean {

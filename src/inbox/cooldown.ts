@@ -5,7 +5,7 @@ import type { State } from '../protocol/types.js';
 export const NOTIFY_COOLDOWN_MS = 30_000;
 
 /** The states worth a notification. */
-export const NOTIFY_STATES: readonly State[] = ['blocked', 'done'];
+const NOTIFY_STATES: readonly State[] = ['blocked', 'done'];
 
 /** Remembers the last notification per (session, state); time comes from the caller. */
 export class NotificationCooldown {

@@ -2,7 +2,7 @@
 import { BLOCKED_KINDS, STATES, type BlockedKind, type State } from '../protocol/types.js';
 
 /** Version of the entry format; readers ignore entries of another version. */
-export const ENTRY_VERSION = 1;
+const ENTRY_VERSION = 1;
 
 /** What never changes during a session: given to the publisher when the shim starts. */
 export interface SessionInfo {

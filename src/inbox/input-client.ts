@@ -6,7 +6,7 @@ import { encodeRequest, parseResponse, type InputRequest, type InputResponse } f
 const RESPONSE_TIMEOUT_MS = 10_000;
 
 /** A response, or why the shim could not be asked (its socket is gone: the session ended). */
-export type InputResult = InputResponse | { ok: false; error: 'unreachable'; code: string };
+type InputResult = InputResponse | { ok: false; error: 'unreachable'; code: string };
 
 /** Sends `request` to the socket at `path` and resolves to the shim's response. */
 export function requestInput(path: string, request: InputRequest): Promise<InputResult> {

@@ -9,7 +9,7 @@ import type { SessionInput } from './registry.js';
 const CLIENT_IDLE_MS = 5_000;
 
 /** Options of the input server. */
-export interface InputServerOptions {
+interface InputServerOptions {
   /** The socket's path (`socketPath(dir, id)`, inside the 0700 directory: only the owner can connect). */
   path: string;
   /** The session's state, asked at the moment of writing. */

@@ -6,10 +6,9 @@ import { encodeNotice, noticeFor, noticeStyle, type Notice } from './notify-text
 
 /** Where notifications go: `terminal` (OSC 9/777 through the report gate), `desktop`, or `both`. */
 export type NotifyMode = 'terminal' | 'desktop' | 'both';
-export const NOTIFY_MODES: readonly NotifyMode[] = ['terminal', 'desktop', 'both'];
 
 /** Options of a notifier. */
-export interface NotifierOptions {
+interface NotifierOptions {
   mode: NotifyMode;
   env: Readonly<Record<string, string | undefined>>;
   /** Writes a terminal sequence through the report gate (between complete tokens of the child's output). */
@@ -48,7 +47,7 @@ export class Notifier {
 }
 
 /** `notify-send` or `osascript`, detached and silent; nothing when neither exists. */
-export function desktopNotify(notice: Notice): void {
+function desktopNotify(notice: Notice): void {
   const [cmd, args] =
     process.platform === 'darwin'
       ? [

@@ -25,7 +25,7 @@ export function noticeFor(app: string, update: StateUpdate): Notice | undefined 
 }
 
 /** Which terminal sequence: OSC 9 (iTerm2, Ghostty, WezTerm, kitty, Windows Terminal) or OSC 777 (urxvt, foot, VTE). */
-export type NoticeStyle = 'osc9' | 'osc777';
+type NoticeStyle = 'osc9' | 'osc777';
 
 /** Picks the sequence the terminal most likely shows, from its environment. */
 export function noticeStyle(env: Readonly<Record<string, string | undefined>>): NoticeStyle {

@@ -2,7 +2,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 
 /** Safety net under fs.watch (which can miss events, e.g. on some network or overlay filesystems), ms. */
-export const REGISTRY_POLL_MS = 250;
+const REGISTRY_POLL_MS = 250;
 /** Change events within this window are folded into one callback (an atomic write is two events), ms. */
 const SETTLE_MS = 20;
 

@@ -15,7 +15,7 @@ export interface SessionInput {
 }
 
 /** Options of a publisher: where to write, the clock (epoch ms), who hears of changes. */
-export interface PublisherOptions {
+interface PublisherOptions {
   /** The registry directory, already checked (`ensureRuntimeDir`). */
   dir: string;
   now?: () => number;
@@ -94,7 +94,7 @@ export class RegistryPublisher implements ReportLogSink, SessionInput {
 }
 
 /** True while process `pid` runs (EPERM: another user's process, so not one of our shims). */
-export function pidAlive(pid: number): boolean {
+function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -104,7 +104,7 @@ export function pidAlive(pid: number): boolean {
 }
 
 /** Options of `readSessions`. */
-export interface ReadOptions {
+interface ReadOptions {
   alive?: (pid: number) => boolean;
   /** Remove the files of stale entries (a crashed shim's `.json` and `.sock`). */
   clean?: boolean;

@@ -2,7 +2,7 @@
 import type { SessionEntry } from './entry.js';
 
 /** The outcome of matching a SESSION argument against the live sessions. */
-export type Selection =
+type Selection =
   | { ok: true; entry: SessionEntry }
   | { ok: false; reason: 'none' | 'ambiguous'; candidates: SessionEntry[] };
 

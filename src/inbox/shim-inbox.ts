@@ -12,7 +12,7 @@ import { ensureRuntimeDir, runtimeDirPath, socketPath } from './runtime-dir.js';
 import { TmuxPaneOptions } from './tmux-pane-options.js';
 
 /** What the shim gives its inbox. */
-export interface ShimInboxOptions {
+interface ShimInboxOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** Types into the child (the relay's `writeToChild`). */
   writeToChild: (bytes: Uint8Array) => void;

@@ -5,7 +5,7 @@ import { STATE_GLYPHS, TMUX_STYLES } from './glyphs.js';
 import { URGENCY } from './order.js';
 
 /** How many live sessions are in each state (a `clear` entry is a session that reports nothing). */
-export type StateCounts = Record<Exclude<State, 'clear'>, number>;
+type StateCounts = Record<Exclude<State, 'clear'>, number>;
 
 /** The states a summary counts, most urgent first. */
 const COUNTED = URGENCY.filter((s): s is Exclude<State, 'clear'> => s !== 'clear');

@@ -5,8 +5,6 @@ import type { Report } from '../protocol/index.js';
 import type { TmuxPlace } from './entry.js';
 import { printable } from './format.js';
 
-/** The pane options, in the order they are set. */
-export const PANE_OPTIONS = ['@osf7501_state', '@osf7501_kind', '@osf7501_app', '@osf7501_msg', '@osf7501_since'] as const;
 /** Longest one tmux call may take (ms); the unset at exit waits at most this long. */
 const TMUX_CALL_TIMEOUT_MS = 1_000;
 /** Bytes of msg kept in @osf7501_msg (a status line is short). */

@@ -4,7 +4,7 @@ import type { SessionEntry } from './entry.js';
 import { alignRows, printable, tableRows } from './format.js';
 
 /** A keystroke the inbox understands. */
-export type WatchKey =
+type WatchKey =
   | { type: 'up' }
   | { type: 'down' }
   | { type: 'enter' }
@@ -58,7 +58,7 @@ export function decodeKeys(input: string): WatchKey[] {
 }
 
 /** The selected entry: the one with the selected id, else the most urgent. */
-export function selectedEntry(model: WatchModel, entries: readonly SessionEntry[]): SessionEntry | undefined {
+function selectedEntry(model: WatchModel, entries: readonly SessionEntry[]): SessionEntry | undefined {
   return entries.find((e) => e.id === model.selected) ?? entries[0];
 }
 

@@ -3,10 +3,10 @@ import type { SessionEntry } from './entry.js';
 import { printable, stateLabel } from './format.js';
 
 /** What `jump` (and Enter in `watch`) does for a session. */
-export type JumpPlan = { kind: 'tmux'; socket: string; pane: string } | { kind: 'say'; text: string };
+type JumpPlan = { kind: 'tmux'; socket: string; pane: string } | { kind: 'say'; text: string };
 
 /** Where the session runs, in one line: `1234-ab12 (claude, blocked:permission) runs in tmux pane %3 on /dev/pts/3, pid 1234, in /w`. */
-export function whereLine(entry: SessionEntry): string {
+function whereLine(entry: SessionEntry): string {
   const pane = entry.tmux === undefined ? '' : ` in tmux pane ${entry.tmux.pane}`;
   const tty = entry.tty === undefined ? '' : ` on ${printable(entry.tty, 64)}`;
   return `${entry.id} (${printable(entry.app, 64)}, ${stateLabel(entry)}) runs${pane}${tty}, pid ${entry.pid}, in ${printable(entry.cwd, 200)}`;

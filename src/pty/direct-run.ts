@@ -8,7 +8,7 @@ const ALWAYS_FORWARDED: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
 const KEYBOARD_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGQUIT'];
 
 /** What to run directly. */
-export interface DirectRunOptions {
+interface DirectRunOptions {
   path: string;
   args: string[];
   /** argv[0] as the user typed it. */

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { programNames } from '../rules/program-names.js';
 
 /** The foreground process of a terminal: its process group leader's pid and argv. */
-export interface ForegroundProgram {
+interface ForegroundProgram {
   pid: number;
   argv: string[];
 }
@@ -26,7 +26,7 @@ function isExiting(pid: number): boolean {
  * terminal for a moment with an empty command line, which would read as some unknown program. A leader
  * whose command line cannot be read (another user's, `hidepid`) has argv [].
  */
-export function readForeground(childPid: number): ForegroundProgram | undefined {
+function readForeground(childPid: number): ForegroundProgram | undefined {
   let tpgid: number;
   try {
     const stat = readFileSync(`/proc/${childPid}/stat`, 'utf8');
@@ -59,7 +59,7 @@ export interface Foreground {
 export type ForegroundSource = () => Foreground | undefined;
 
 /** How to read the foreground of one wrapped program. */
-export interface ForegroundSourceOptions {
+interface ForegroundSourceOptions {
   /** The wrapped program's pid, once spawned. */
   childPid: () => number | undefined;
   /**

@@ -13,7 +13,7 @@ import { runInNewContext } from 'node:vm';
 export const RECLAIM_EVERY_BYTES = 1024 * 1024;
 
 /** A young-generation collection, or undefined when this Node cannot expose one. */
-export type Collect = () => void;
+type Collect = () => void;
 
 /**
  * V8's `gc` for a fresh context: `--expose-gc` set at run time applies to contexts created after it,

@@ -3,7 +3,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 
 /** Where a command was found, or why it could not be run. */
-export type Resolution =
+type Resolution =
   | { ok: true; path: string }
   | { ok: false; reason: 'not-found' | 'not-executable'; path?: string };
 

@@ -4,7 +4,7 @@
  * Size of the reused buffer. The kernel hands a PTY's output over in pieces of at most 4 KB; libuv
  * reads into whatever it is given, so this only bounds a read, it never splits one.
  */
-export const REUSED_READ_BYTES = 64 * 1024;
+const REUSED_READ_BYTES = 64 * 1024;
 
 /** What this module touches of a net.Socket and its libuv handle (checked at run time). */
 interface UserBufferSocket {

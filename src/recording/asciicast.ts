@@ -4,7 +4,7 @@
 // `osf7501 classify` and the browser-free core can all share it.
 
 /** The header line of an asciicast v2 file (unknown keys are kept as they were read). */
-export interface CastHeader {
+interface CastHeader {
   version: 2;
   width: number;
   height: number;
@@ -18,7 +18,7 @@ export interface CastHeader {
 }
 
 /** Event codes: `o` output, `i` input, `r` resize ("COLSxROWS"), `m` marker; others are kept verbatim. */
-export type CastEventType = 'o' | 'i' | 'r' | 'm' | (string & {});
+type CastEventType = 'o' | 'i' | 'r' | 'm' | (string & {});
 
 /** One event line `[time, code, data]`, time in seconds from the start of the recording. */
 export interface CastEvent {
@@ -34,7 +34,7 @@ export interface Cast {
 }
 
 /** A chunk of output as bytes again, at the time it was written. */
-export interface CastOutputChunk {
+interface CastOutputChunk {
   time: number;
   bytes: Uint8Array;
 }
@@ -62,12 +62,12 @@ export function formatEvent(event: CastEvent): string {
 }
 
 /** Serialises a header as the first `.cast` line (no trailing newline). */
-export function formatHeader(header: CastHeader): string {
+function formatHeader(header: CastHeader): string {
   return JSON.stringify(header);
 }
 
 /** The header a writer starts from: `version` is implied and `timestamp` defaults to the writer's clock. */
-export interface CastWriterHeader {
+interface CastWriterHeader {
   width: number;
   height: number;
   timestamp?: number;
@@ -77,7 +77,7 @@ export interface CastWriterHeader {
 }
 
 /** Options for {@link CastWriter}. */
-export interface CastWriterOptions {
+interface CastWriterOptions {
   /** Receives each finished line, newline included. */
   sink: (line: string) => void;
   /** Milliseconds clock used when an event is written without an explicit time (default Date.now). */
@@ -148,11 +148,6 @@ export class CastWriter {
   /** Records a terminal resize as `COLSxROWS`. */
   resize(cols: number, rows: number, time?: number): void {
     this.emit('r', `${cols}x${rows}`, time);
-  }
-
-  /** Records a marker (asciinema shows markers as chapter points). */
-  marker(label: string, time?: number): void {
-    this.emit('m', label, time);
   }
 
   /** Flushes any incomplete UTF-8 sequences (as U+FFFD) and refuses further writes. */

@@ -27,7 +27,7 @@ export interface TerminalSize {
 }
 
 /** The size raw bytes are replayed at when none is given. */
-export const DEFAULT_REPLAY_SIZE: TerminalSize = { cols: 80, rows: 24 };
+const DEFAULT_REPLAY_SIZE: TerminalSize = { cols: 80, rows: 24 };
 
 /** A recording that cannot be read or is not what it claims to be; `file` names it. */
 export class RecordingError extends Error {
@@ -54,7 +54,7 @@ export function looksLikeCast(bytes: Uint8Array): boolean {
 }
 
 /** A recording from a file's bytes; `size` replaces the header's size (a cast's resizes still apply). */
-export function recordingFromBytes(bytes: Uint8Array, file: string, size?: TerminalSize): Recording {
+function recordingFromBytes(bytes: Uint8Array, file: string, size?: TerminalSize): Recording {
   if (!looksLikeCast(bytes)) {
     const at = size ?? DEFAULT_REPLAY_SIZE;
     return { cols: at.cols, rows: at.rows, events: [{ t: 0, type: 'output', bytes }], timed: false };

@@ -32,7 +32,7 @@ export interface ReplayScreen {
 }
 
 /** A report the terminal would have got, where it came from, and the latest classified screen before it. */
-export interface ReplayReport {
+interface ReplayReport {
   t: number;
   report: Report;
   source: ReportSource;
@@ -65,7 +65,7 @@ export interface ReplayResult {
 }
 
 /** How to replay. */
-export interface ReplayOptions {
+interface ReplayOptions {
   rules: RuleSet;
   /** The scheduler's timing; the shim's default when absent. */
   timing?: SweepTiming;

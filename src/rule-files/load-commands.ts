@@ -6,7 +6,7 @@ import { duplicateApp, listFolder, loadRuleCatalog, loadRuleFile, type LoadOptio
 import { bundledRulesDir, userRulesDir } from './load-paths.js';
 
 /** One row of `osf7501 rules list`. */
-export interface RuleListing {
+interface RuleListing {
   app: string;
   commands: readonly string[];
   versions: readonly string[];
@@ -34,7 +34,7 @@ export function listRules(options: LoadOptions = {}): RuleListing[] {
 }
 
 /** The verdict on one file of `osf7501 rules check`. */
-export type RuleCheck =
+type RuleCheck =
   | { path: string; ok: true; app: string; rules: number; warnings: string[] }
   | { path: string; ok: false; error: RuleError };
 

@@ -22,7 +22,7 @@ export interface RuleEntry {
 }
 
 /** Every rule file found, user files first; `active` leaves out the overridden bundled ones. */
-export interface RuleCatalog {
+interface RuleCatalog {
   entries: RuleEntry[];
   active: RuleEntry[];
 }
@@ -44,7 +44,7 @@ export interface SelectedRules {
 }
 
 /** The app whose file is used when no file lists the command. */
-export const FALLBACK_APP = 'generic';
+const FALLBACK_APP = 'generic';
 
 /** Used when not even a generic rule file exists: no rules, so every screen is idle. */
 export const BUILT_IN_FALLBACK = new RuleSet(

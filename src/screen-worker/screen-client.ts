@@ -13,7 +13,7 @@ import { epochMs, SweepWatch } from './sweep-watch.js';
  * During a flood (the backlog overflowed), a sweep waits until output has been quiet this long: the
  * screen is rebuilt from the flood's tail once, when the flood is over, not at every interval of it.
  */
-export const FLOOD_QUIET_MS = 30;
+const FLOOD_QUIET_MS = 30;
 
 /**
  * Longest a sweep waits when the output since the last one changed only rows that the last sweep saw
@@ -33,7 +33,7 @@ export const VOLATILE_SWEEP_MS = 500;
 export const SWEEP_TIME_LIMIT_MS = 250;
 
 /** A rule dropped for running past {@link SWEEP_TIME_LIMIT_MS}. */
-export interface DroppedRule {
+interface DroppedRule {
   rule: string;
   file: string;
   limitMs: number;
@@ -44,7 +44,7 @@ const WORKER_YOUNG_MB = 4;
 const WORKER_OLD_MB = 96;
 
 /** What the client needs to start its worker. */
-export interface ScreenClientOptions {
+interface ScreenClientOptions {
   cols: number;
   rows: number;
   ruleText: string;

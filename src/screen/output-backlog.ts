@@ -12,7 +12,7 @@ export const SCREEN_BACKLOG_BYTES = 512 * 1024;
 export const FLOOD_TAIL_BYTES = 64 * 1024;
 
 /** The bytes the screen must read next, and whether it must start over from a blank screen first. */
-export interface BacklogTake {
+interface BacklogTake {
   /** True when output was skipped: the screen is reset, then reads `bytes` (the flood's tail). */
   reset: boolean;
   /** A fresh buffer the caller owns (it may be transferred to another thread). */

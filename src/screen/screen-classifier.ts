@@ -55,11 +55,6 @@ export class ScreenClassifier {
     return this.screen.broken;
   }
 
-  /** Resolves once every byte written so far has been parsed. */
-  sweepReady(): Promise<void> {
-    return this.screen.flush();
-  }
-
   /**
    * Waits for every byte written so far to be parsed, then classifies the visible rows if they changed
    * (`probe` follows the rules as they run).

@@ -10,7 +10,7 @@ const { Terminal } = xtermHeadless;
 type XtermTerminal = InstanceType<typeof Terminal>;
 
 /** Rows kept above the screen. Only visible rows are ever read; a few keep resize reflow honest. */
-export const SHADOW_SCROLLBACK_ROWS = 50;
+const SHADOW_SCROLLBACK_ROWS = 50;
 
 /** CAN (cancel any sequence in progress), then RIS (ESC c: full reset, both buffers and all modes). */
 const FULL_RESET = new Uint8Array([CAN, ESC, 0x63]);
@@ -21,7 +21,7 @@ export const MIN_COLS = 2;
 export const MIN_ROWS = 1;
 
 /** Construction options for a shadow screen. */
-export interface ShadowScreenOptions {
+interface ShadowScreenOptions {
   cols: number;
   rows: number;
 }

@@ -31,7 +31,7 @@ export class ForegroundRules {
 }
 
 /** How often the foreground program is checked (a command can start and end without output). */
-export const FOREGROUND_POLL_MS = 500;
+const FOREGROUND_POLL_MS = 500;
 
 /** Reads the foreground every FOREGROUND_POLL_MS, and on demand (before a sweep's result counts). */
 export class ForegroundWatch {

@@ -12,7 +12,7 @@ export const REPLY_HOLD_MS = 15;
 const encoder = new TextEncoder();
 
 /** What the bridge needs from the session. */
-export interface NativeBridgeOptions {
+interface NativeBridgeOptions {
   /** Answer the child's query (false with `--no-native`: the outer terminal decides). */
   answerQueries: boolean;
   now: () => number;

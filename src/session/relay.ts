@@ -5,7 +5,7 @@ import type { ChildExit } from '../pty/exit-status.js';
 import { TerminalModes } from '../tty/terminal-modes.js';
 
 /** The user's side of the session. */
-export interface RelayIo {
+interface RelayIo {
   stdin: NodeJS.ReadStream;
   stdout: NodeJS.WriteStream;
 }
@@ -19,7 +19,7 @@ export interface SessionObserver {
 }
 
 /** Options of a relay beyond what to spawn. */
-export interface RelayOptions {
+interface RelayOptions {
   /**
    * Writes child output to the terminal: a TerminalWriter, or the report gate in front of one (which
    * interleaves reports). It must write or copy the chunk before it returns (the memory is reused).

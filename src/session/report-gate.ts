@@ -72,11 +72,6 @@ export class ReportGate {
     this.flushPending();
   }
 
-  /** True while reports wait for a safe point. */
-  get waiting(): boolean {
-    return this.pending.length > 0;
-  }
-
   /** When `retry()` should next be called: GATE_RETRY_MS after `now` while reports wait, else never (Infinity). */
   nextRetry(now: number): number {
     return this.pending.length > 0 ? now + GATE_RETRY_MS : Infinity;

@@ -2,7 +2,7 @@
 import type { RunOptions } from './run-options.js';
 
 /** Environment variable that turns reports off while still wrapping (any non-empty value but 0). */
-export const NO_REPORT_ENV = 'OSF7501_NO_REPORT';
+const NO_REPORT_ENV = 'OSF7501_NO_REPORT';
 
 /** Why reporting is off for this session, or undefined when it is on. */
 export function reportingDisabledBecause(options: Pick<RunOptions, 'report'>, env: Readonly<Record<string, string | undefined>>): string | undefined {

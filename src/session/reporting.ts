@@ -15,7 +15,7 @@ import type { Report } from '../protocol/index.js';
 import type { RunOptions } from './run-options.js';
 
 /** The running child as the reporting sees it: its methods answer once the PTY exists. */
-export interface ChildHandle {
+interface ChildHandle {
   /** Writes to the child's input, as if typed. */
   write(bytes: Uint8Array): void;
   /** The child's pid, once spawned. */
@@ -25,7 +25,7 @@ export interface ChildHandle {
 }
 
 /** What the session adds to the user's options. */
-export interface ReportingContext {
+interface ReportingContext {
   env: NodeJS.ProcessEnv;
   cwd: string;
   size: { cols: number; rows: number };

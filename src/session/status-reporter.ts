@@ -14,7 +14,7 @@ import { ReportWriter, type ReportWriterOptions } from './report-writer.js';
 import type { ScreenModel } from './screen-model.js';
 
 /** Configuration of one session's reporting: the policy's, and its sinks'. */
-export interface StatusReporterOptions extends ReportWriterOptions, Omit<SignalPolicyConfig, 'copyNative' | 'settleMs'> {
+interface StatusReporterOptions extends ReportWriterOptions, Omit<SignalPolicyConfig, 'copyNative' | 'settleMs'> {
   /** Writes to the user's terminal. */
   write: (bytes: Uint8Array) => void;
   /** Told of every OSC 7501 sequence in the child's output (the native bridge). */

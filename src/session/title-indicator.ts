@@ -11,7 +11,7 @@ export const PUSH_TITLE = encoder.encode(`${CSI_TEXT}22;2t`);
 export const POP_TITLE = encoder.encode(`${CSI_TEXT}23;2t`);
 
 /** `blocked: approve Bash: rm -rf build`, `working`, … */
-export function describeState(report: Report): string {
+function describeState(report: Report): string {
   const kind = report.kind ? ` (${report.kind})` : '';
   return report.msg ? `${report.state}${kind}: ${report.msg}` : `${report.state}${kind}`;
 }

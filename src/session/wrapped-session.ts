@@ -18,12 +18,12 @@ import { StateRecap } from './title-indicator.js';
 /** Set in the child's environment: marks an osf7501 session (its value is the session id). */
 export const SESSION_ENV = 'OSF7501_SESSION';
 /** Fault injection for tests of the crash path: `throw-on-output` throws inside the shim. */
-export const FAULT_ENV = 'OSF7501_FAULT';
+const FAULT_ENV = 'OSF7501_FAULT';
 
 const DEFAULT_SIZE = { cols: 80, rows: 24 };
 
 /** The process surface a session runs on (the CLI's streams, environment and working directory). */
-export interface SessionIo {
+interface SessionIo {
   stdin: NodeJS.ReadStream;
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;

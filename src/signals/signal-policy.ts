@@ -10,7 +10,7 @@ import { hookClassification, SignalRanking } from './ranking.js';
 import type { ForegroundView, PolicyOutput, ReportSource, RuleChoice, SignalEvent, SignalPolicyConfig, SweepOutcome } from './types.js';
 
 /** Bytes of a report's msg: the protocol allows 2048, some terminals cap at 512. */
-export const MSG_BUDGET_BYTES = 512;
+const MSG_BUDGET_BYTES = 512;
 
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
   if (a === undefined || a.length !== b.length) return false;

@@ -1,5 +1,5 @@
 // Default timings of the status tracker, and the config with every default filled in.
-import type { ExitPolicy, MessageTemplates, TrackerConfig } from './types.js';
+import type { ExitPolicy, TrackerConfig } from './types.js';
 
 /** Confirmation window (ms) before idle/done: longer than a TUI's gap between frames, short enough to feel prompt. */
 export const DEFAULT_SETTLE_MS = 300;
@@ -14,8 +14,6 @@ export interface ResolvedConfig {
   settleMs: number;
   minIntervalMs: number;
   onExit: ExitPolicy;
-  interruptedRules: ReadonlySet<string>;
-  messages: MessageTemplates;
 }
 
 /** Fill in the defaults of `config`. */
@@ -26,7 +24,5 @@ export function resolveConfig(config: TrackerConfig): ResolvedConfig {
     settleMs: config.settleMs ?? DEFAULT_SETTLE_MS,
     minIntervalMs: config.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS,
     onExit: config.onExit ?? 'result',
-    interruptedRules: new Set(config.interruptedRules ?? []),
-    messages: config.messages ?? {},
   };
 }

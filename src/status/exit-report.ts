@@ -4,7 +4,7 @@ import type { Visible } from './report.js';
 
 /** How the child ended: an exit status, or the name of the signal that killed it (`SIGTERM`; the edge names
  * a signal number with pty/exit-status.ts, the one table of signal names). */
-export interface ExitInfo {
+interface ExitInfo {
   code: number | null;
   signal?: string | null;
 }

@@ -81,14 +81,13 @@ export class StatusTracker {
   private observeActive(now: number, input: StatusInput, out: Report[]): void {
     this.idle = null;
     this.turnActive = input.state !== 'error';
-    const visible: Visible = { state: input.state, msg: buildMessage(input, this.config.messages) };
+    const visible: Visible = { state: input.state, msg: buildMessage(input) };
     if (input.state === 'blocked') visible.kind = input.kind;
     this.offer(now, visible, out);
   }
 
   private observeIdle(now: number, input: StatusInput): void {
-    const rule = input.rule;
-    const interrupted = input.interrupted === true || (rule !== undefined && this.config.interruptedRules.has(rule));
+    const interrupted = input.interrupted === true;
     if (this.idle === null) {
       this.idle = { since: now, latest: input, interrupted, settled: false };
     } else if (!this.idle.settled) {
@@ -124,7 +123,7 @@ export class StatusTracker {
     } else {
       state = 'idle';
     }
-    this.offer(now, { state, msg: buildMessage(input, this.config.messages) }, out);
+    this.offer(now, { state, msg: buildMessage(input) }, out);
   }
 
   private offer(now: number, target: Visible, out: Report[]): void {

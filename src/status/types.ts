@@ -1,5 +1,4 @@
 // The status tracker's inputs and configuration.
-import type { BlockedKind } from '../protocol/types.js';
 import type { Classification } from '../rules/types.js';
 
 /** One classified screen. `interrupted` marks a screen that shows the user cut the turn short (Esc). */
@@ -9,15 +8,6 @@ export interface StatusInput extends Classification {
 
 /** What to report when the child exits: `result` = clear on status 0, else error; `clear`; `keep` = nothing. */
 export type ExitPolicy = 'clear' | 'result' | 'keep';
-
-/**
- * Message templates: `{msg}` stands for the classifier's msg (whitespace collapsed). The rule's
- * template wins over the kind's; with neither, the msg is used as it is.
- */
-export interface MessageTemplates {
-  byRule?: Readonly<Record<string, string>>;
-  byKind?: Readonly<Partial<Record<BlockedKind, string>>>;
-}
 
 /** How a {@link StatusTracker} reports. Times are in milliseconds. */
 export interface TrackerConfig {
@@ -31,8 +21,4 @@ export interface TrackerConfig {
   minIntervalMs?: number;
   /** What the child's exit reports. Default `result`. */
   onExit?: ExitPolicy;
-  /** Rules whose match means the turn was interrupted (like `interrupted: true` on the input). */
-  interruptedRules?: readonly string[];
-  /** How report messages are built from the classifier's msg. */
-  messages?: MessageTemplates;
 }

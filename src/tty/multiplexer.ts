@@ -26,7 +26,7 @@ export function paneTitle(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /** How to carry a report through the multiplexers between the shim and the terminal. */
-export type Passthrough = { kind: 'none' } | { kind: 'tmux'; levels: number } | { kind: 'screen' };
+type Passthrough = { kind: 'none' } | { kind: 'tmux'; levels: number } | { kind: 'screen' };
 
 /** tmux (`$TMUX`, `levels` of nesting) or GNU screen (`$STY`) passthrough, or none. */
 export function passthroughFor(env: NodeJS.ProcessEnv, wrap: boolean, tmuxLevels: number): Passthrough {

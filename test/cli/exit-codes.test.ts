@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { EXIT } from '../../src/exit/codes.js';
 import { ConfigError } from '../../src/cli/config-file.js';
-import { UsageError } from '../../src/cli/program.js';
 import { RuleError } from '../../src/rules/errors.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -17,8 +16,7 @@ test('every status of the table is distinct', () => {
   expect(new Set(Object.values(EXIT)).size).toBe(Object.values(EXIT).length);
 });
 
-test('rule, config and usage errors carry the usage status', () => {
+test('rule and config errors carry the usage status', () => {
   expect(new RuleError('io', 'x.toml', 'cannot read').exitCode).toBe(EXIT.usage);
   expect(new ConfigError('config.toml', 'bad').exitCode).toBe(EXIT.usage);
-  expect(new UsageError('bad').exitCode).toBe(EXIT.usage);
 });

@@ -1,11 +1,7 @@
-// ─────────────────────────────────────────────────────────────────────────────────────────────────────
-// NEEDS THE WIRING of issue 7 (src/session/reporting.ts, src/cli/run-command.ts, src/cli/main.ts): until
-// main.ts registers the inbox subcommands this file is skipped, visibly (see the describe's name).
-// ─────────────────────────────────────────────────────────────────────────────────────────────────────
 // The inbox end to end: several real shims at once in their own outer terminals, one registry
 // directory ($XDG_RUNTIME_DIR), and `osf7501 ls / wait / send / answer` run as separate processes.
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,7 +10,6 @@ import { extractAll } from '../../src/protocol/index.js';
 import { BIN, OuterTerminal, REPO } from './support/outer-terminal.js';
 
 const run = promisify(execFile);
-const WIRED = readFileSync(join(REPO, 'src', 'cli', 'main.ts'), 'utf8').includes('INBOX_SUBCOMMANDS');
 /** Hang guard for polling `ls` (not a performance bound). */
 const POLL_LIMIT_MS = 60_000;
 /** Between two `ls` polls (ms). */
@@ -86,7 +81,7 @@ async function until(test: (list: Listed[]) => boolean, what: string): Promise<L
 const PASSWORD_CHILD = 'printf "Password: "; read -r x; printf "ok %s\\n" "$x"; read -r y; printf "task %s\\n" "$y"; sleep 60';
 const byArgs = (list: Listed[], arg: string): Listed | undefined => list.find((e) => e.command.includes(arg));
 
-describe.skipIf(!WIRED)(`inbox end to end${WIRED ? '' : ' (SKIPPED: src/cli/main.ts does not register the inbox subcommands yet)'}`, () => {
+describe('inbox end to end', () => {
   beforeAll(() => {
     xdg = mkdtempSync(join(tmpdir(), 'osf-inbox-e2e-'));
     registry = join(xdg, 'osf7501');

@@ -28,7 +28,7 @@ describe('asciicast v2 writer', () => {
     expect(first).toEqual({ version: 2, width: 80, height: 24, timestamp: 1_700_000_000, env: { TERM: 'xterm-256color' } });
   });
 
-  it('round-trips output, input, resize and marker events', () => {
+  it('round-trips output, input and resize events', () => {
     const r = recorder();
     r.advance(250);
     r.w.output(enc.encode('hello \x1b[1mworld\x1b[0m\r\n'));
@@ -37,7 +37,6 @@ describe('asciicast v2 writer', () => {
     r.w.resize(120, 40);
     r.advance(1000);
     r.w.output('\x1b]7501;state=idle:app=claude-code\x07');
-    r.w.marker('done');
     r.w.close();
     const cast = parseCast(r.text());
     expect(cast.header.width).toBe(80);
@@ -46,7 +45,6 @@ describe('asciicast v2 writer', () => {
       { time: 0.5, type: 'i', data: 'y' },
       { time: 0.5, type: 'r', data: '120x40' },
       { time: 1.5, type: 'o', data: '\x1b]7501;state=idle:app=claude-code\x07' },
-      { time: 1.5, type: 'm', data: 'done' },
     ]);
     expect(new TextDecoder().decode(outputBytes(cast))).toBe(
       'hello \x1b[1mworld\x1b[0m\r\n\x1b]7501;state=idle:app=claude-code\x07',

@@ -4,7 +4,6 @@ import { StatusTracker } from '../../src/status/tracker.js';
 import type { TrackerConfig } from '../../src/status/types.js';
 import { idle, interrupted, permission, question, runSteps, type Step, working } from './run-steps.js';
 
-const approve: Partial<TrackerConfig> = { messages: { byKind: { permission: 'approve {msg}' } } };
 
 describe('StatusTracker turn model', () => {
   test.each<[string, Step[], string[], Partial<TrackerConfig>?]>([
@@ -19,16 +18,16 @@ describe('StatusTracker turn model', () => {
       ['0 working: Thinking', '1200 done']],
     ['blocked appears at once, even inside the confirmation window',
       [[0, working()], [100, idle], [150, permission('Bash: rm -rf build')]],
-      ['0 working', '150 blocked/permission: approve Bash: rm -rf build'], approve],
+      ['0 working', '150 blocked/permission: Bash: rm -rf build']],
     ['approval: blocked → working at once → done after the window',
       [[0, permission('Bash: ls')], [40, working()], [500, idle]],
-      ['0 blocked/permission: approve Bash: ls', '40 working', '800 done'], approve],
+      ['0 blocked/permission: Bash: ls', '40 working', '800 done']],
     ['done stays done while the screen stays idle, with no repeat',
       [[0, working()], [100, idle], [500, idle], [1000, idle], [5000, idle]], ['0 working', '400 done']],
     ['an interrupted turn ends idle, not done', [[0, working()], [100, interrupted], [200, idle]], ['0 working', '400 idle']],
-    ['a prompt dismissed with Esc (rule named as an interruption) ends idle',
-      [[0, permission('Bash: ls')], [100, { state: 'idle', rule: 'claude-interrupted' }]],
-      ['0 blocked/permission: Bash: ls', '400 idle'], { interruptedRules: ['claude-interrupted'] }],
+    ['a prompt dismissed with Esc (a rule marked as an interruption) ends idle',
+      [[0, permission('Bash: ls')], [100, { state: 'idle', rule: 'claude-interrupted', interrupted: true }]],
+      ['0 blocked/permission: Bash: ls', '400 idle']],
     ['a blocked prompt answered straight into the idle screen ends the turn as done',
       [[0, question('Pick one')], [100, idle]], ['0 blocked/question: Pick one', '400 done']],
     ['a new turn after done reports working at once',
