@@ -1,4 +1,5 @@
-// Drives a StreamScanner the way the shim does, and checks its output with the reference tokenizer.
+// Drives the shim's ReportGate and StreamScanner, and checks their output with the reference tokenizer.
+import { ReportGate } from '../../src/session/report-gate.js';
 import { StreamScanner } from '../../src/stream/scanner.js';
 import type { Osc7501Event } from '../../src/stream/osc7501-events.js';
 import { OSC7501_BODY_LIMIT } from '../../src/stream/osc7501-capture.js';
@@ -23,44 +24,29 @@ export function* chunks(bytes: Uint8Array, size: () => number): Generator<Uint8A
   }
 }
 
-/** Feed `stream` in random chunks; reports become pending at random and go in wherever the scanner allows. */
+/**
+ * Feed `stream` in random chunks through the shim's real ReportGate; reports are submitted at random moments
+ * (between chunks, as timers and sweeps do) and the gate puts them wherever its scanner allows. Its clock stands
+ * still, so a report never goes inside a synchronized update (the one-second give-up is the gate's unit test's).
+ */
 export function runShim(stream: Uint8Array, rng: Rng, maxChunk: number): ShimRun {
-  const scanner = new StreamScanner();
   const parts: Uint8Array[] = [];
   const inserted: Array<[number, number]> = [];
   let written = 0;
   const write = (bytes: Uint8Array): void => {
-    parts.push(bytes);
+    // The gate writes each report as the very array it was given, in one write.
+    if (bytes === MARKER) inserted.push([written, written + MARKER.length]);
+    parts.push(bytes.slice());
     written += bytes.length;
   };
-  const insert = (): void => {
-    inserted.push([written, written + MARKER.length]);
-    write(MARKER);
-  };
-  let pending = false;
+  const gate = new ReportGate(write, () => 0);
+  let first = true;
   for (const chunk of chunks(stream, () => rng.int(1, rng.chance(0.5) ? 16 : maxChunk))) {
-    if (!pending && rng.chance(0.3)) {
-      // A report fell due while no output was being written: it goes in at once if the stream is safe.
-      if (scanner.safe) insert();
-      else pending = true;
-    }
-    // As the report gate does: a chunk is parsed in full only while a report waits for a point inside it.
-    if (pending) scanner.feed(chunk);
-    else scanner.skim(chunk);
-    if (!pending && rng.chance(0.4)) pending = true;
-    const split = scanner.lastSafeOffset();
-    if (pending && scanner.safe && rng.chance(0.7)) {
-      write(chunk);
-      insert();
-      pending = false;
-    } else if (pending && split >= 0 && rng.chance(0.7)) {
-      write(chunk.subarray(0, split));
-      insert();
-      write(chunk.subarray(split));
-      pending = false;
-    } else {
-      write(chunk);
-    }
+    // A report before the first chunk too: a stream cut into a handful of large chunks still gets one.
+    if (first || rng.chance(0.4)) gate.submit(MARKER);
+    first = false;
+    gate.passOutput(chunk);
+    if (rng.chance(0.1)) gate.retry();
   }
   return { output: Buffer.concat(parts), inserted };
 }
