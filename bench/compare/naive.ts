@@ -93,6 +93,19 @@ export const PI_TAIL: TailVocabulary = {
   working: /Working\.\.\./u,
 };
 
+/** Qwen Code: its approval, write, question, trust and provider headers, `API Error:`, the spinner's `esc to cancel)`. */
+export const QWEN_TAIL: TailVocabulary = {
+  prompts: [
+    ['Allow execution of', 'permission'],
+    ['Apply this change?', 'permission'],
+    ['Do you trust this folder?', 'permission'],
+    ['AskUserQuestion', 'question'],
+    ['Connect a Provider', 'auth'],
+  ],
+  error: /API Error: /u,
+  working: /esc to cancel\)/u,
+};
+
 /** Cline: its approval and question headers, `Error:`, the spinner's `(esc to cancel)`. */
 export const CLINE_TAIL: TailVocabulary = {
   prompts: [
@@ -112,6 +125,7 @@ export const TAIL_VOCABULARY: Readonly<Record<string, TailVocabulary>> = {
   copilot: COPILOT_TAIL,
   pi: PI_TAIL,
   cline: CLINE_TAIL,
+  'qwen-code': QWEN_TAIL,
 };
 
 // CSI, OSC (BEL or ST), DCS/SOS/PM/APC strings, charset designations, then any other two-byte escape.
