@@ -216,6 +216,8 @@ export const AGENTS: readonly Agent[] = [
       'shell-deny': 'npm test',
       'approve-then-deny': ['touch build.log', 'npm test'],
       'write-approve': 'notes.txt',
+      // At 80 columns Cline 3.0.65 shows only the first row of a long command (`… echo "build started"`).
+      'long-command': 'mkdir -p build/logs && touch build/logs/build.log && echo "build started"',
       question: 'Which database should the project use?',
       'api-error': 'mock 400',
       'auth-error': 'mock 401',

@@ -663,6 +663,8 @@ export function clineScenarios() {
       ],
     },
     { name: 'write-approve', drive: approve('create notes.txt', 'approve editor: notes.txt', /Wrote notes\.txt with one line\./) },
+    // A command long enough to wrap at 80 columns in the dialog.
+    { name: 'long-command', drive: approve('prepare the build folder', `approve run_commands: ${LONG_BUILD}`, /build\/logs holds build\.log/) },
     {
       name: 'question',
       drive: answer('pick a database', CLINE_QUESTION, 'question', 'answer: Which database should the project use?', 'enter', /Noted: the project will use/),
