@@ -248,6 +248,53 @@ export const AGENTS: readonly Agent[] = [
     },
   },
   // ---- end agents-a: Qwen Code ----
+  // ---- i18c: Factory Droid, Continue CLI (issue 18) ----
+  {
+    id: 'droid',
+    title: 'Factory Droid',
+    fixtures: 'fixtures/droid',
+    rules: 'rules/droid.toml',
+    truth: 'driver',
+    // The recorder's xterm trailed Droid's paint by up to 0.11 s on the loaded machine (the finished answer:
+    // painted 68.157 s, labelled done 68.265 s in approve-then-deny-200x50).
+    driverLagS: 0.3,
+    // At 80 columns Droid elides the middle of a long command in its dialog (`… touch bui...o "build …`):
+    // the msg must hold the part every size shows.
+    essential: {
+      'shell-approve': 'mkdir -p build/logs',
+      'shell-deny': 'npm test --',
+      'approve-then-deny': ['mkdir -p build/logs', 'npm test --'],
+      'write-approve': 'notes.txt',
+      'write-deny': 'notes.txt',
+      question: 'Which database should the project use?',
+      'trust-dialog': 'trust this folder',
+      'sign-in': 'Factory',
+      'api-error': 'mock 400',
+      'auth-error': 'mock 401',
+    },
+  },
+  {
+    id: 'continue',
+    title: 'Continue CLI',
+    fixtures: 'fixtures/continue',
+    rules: 'rules/continue.toml',
+    truth: 'driver',
+    // The recorder's xterm trailed Continue's paint by up to 0.12 s on the loaded machine (the finished list:
+    // painted 28.511 s, labelled done 28.626 s in long-answer-80x24).
+    driverLagS: 0.3,
+    essential: {
+      'shell-approve': COPILOT_LONG_BUILD,
+      'shell-deny': COPILOT_LONG_TEST,
+      'approve-then-deny': [COPILOT_LONG_BUILD, COPILOT_LONG_TEST],
+      'write-approve': 'notes.txt',
+      'write-deny': 'notes.txt',
+      question: 'Which database should the project use?',
+      'first-run': 'API key',
+      'api-error': 'mock 400',
+      'auth-error': '401',
+    },
+  },
+  // ---- end i18c ----
 ];
 
 /** The agent whose `id` is `id`. */

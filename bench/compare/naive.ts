@@ -116,6 +116,30 @@ export const CLINE_TAIL: TailVocabulary = {
   working: /\(esc to cancel\)/u,
 };
 
+/** Factory Droid (i18c): its approval, trust, question and login texts, `BYOK Error`, `(Press ESC to stop)`. */
+export const DROID_TAIL: TailVocabulary = {
+  prompts: [
+    ['Command to approve', 'permission'],
+    ['Yes, allow', 'permission'],
+    ['Trust this folder?', 'permission'],
+    ['ESC stop agent', 'question'],
+    ['Please login with your Factory account', 'auth'],
+  ],
+  error: /BYOK Error: /u,
+  working: /\(Press ESC to stop\)/u,
+};
+
+/** Continue CLI (i18c): its permission question, the AskQuestion hint, the API-key prompt, `esc to interrupt`. */
+export const CONTINUE_TAIL: TailVocabulary = {
+  prompts: [
+    ['Would you like to continue?', 'permission'],
+    ['Enter select', 'question'],
+    ['Anthropic API key', 'auth'],
+  ],
+  error: /Error: /u,
+  working: /esc to interrupt/u,
+};
+
 /** Each agent's vocabulary, by agent id (bench/compare/moments.ts AGENTS). */
 export const TAIL_VOCABULARY: Readonly<Record<string, TailVocabulary>> = {
   'claude-code': CLAUDE_CODE_TAIL,
@@ -126,6 +150,8 @@ export const TAIL_VOCABULARY: Readonly<Record<string, TailVocabulary>> = {
   pi: PI_TAIL,
   cline: CLINE_TAIL,
   'qwen-code': QWEN_TAIL,
+  droid: DROID_TAIL,
+  continue: CONTINUE_TAIL,
 };
 
 // CSI, OSC (BEL or ST), DCS/SOS/PM/APC strings, charset designations, then any other two-byte escape.

@@ -28,6 +28,14 @@ describe('an agent started from a wrapped shell gets its own rules', () => {
     [['node', '/usr/lib/node_modules/@qwen-code/qwen-code/cli-entry.js'], 'qwen-code'],
     [['node', '--max-old-space-size=8192', '/usr/lib/node_modules/@qwen-code/qwen-code/cli.js'], 'qwen-code'],
     // ---- end agents-a
+    // ---- i18c: Droid's npm bin is its native binary (or a node shim that spawns the platform package's);
+    // Continue is `node …/.bin/cn` or `node …/@continuedev/cli/dist/cn.js`
+    [['/usr/lib/node_modules/droid/bin/droid'], 'droid'],
+    [['node', '/usr/lib/node_modules/droid/bin/droid'], 'droid'],
+    [['/usr/lib/node_modules/droid/node_modules/@factory/cli-linux-x64/bin/droid', '--auto', 'low'], 'droid'],
+    [['node', '/usr/bin/cn', '--config', '/home/u/.continue/config.yaml'], 'continue'],
+    [['node', '/usr/lib/node_modules/@continuedev/cli/dist/cn.js'], 'continue'],
+    // ---- end i18c
     [['node', '/usr/lib/node_modules/some-tool/dist/cli.js'], 'generic'],
   ])('%j → %s', (argv, app) => {
     expect(appFor(argv)).toBe(app);

@@ -115,7 +115,7 @@ describe('selectRules', () => {
   test('--rules with an unknown app name is an error listing the known apps', () => {
     const { env } = xdgWith({ 'codex.toml': ruleFile('codex', ['codex']) });
     expect(() => selectRules('claude', { env, rules: 'cursor' })).toThrow(
-      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, cline, copilot, gemini-cli, generic, opencode, pi, qwen-code)',
+      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, cline, continue, copilot, droid, gemini-cli, generic, opencode, pi, qwen-code)',
     );
   });
 
@@ -154,7 +154,9 @@ describe('rules list and rules check', () => {
       ['claude-code', 'bundled', true],
       ['cline', 'bundled', false],
       ['codex', 'bundled', false],
+      ['continue', 'bundled', false],
       ['copilot', 'bundled', false],
+      ['droid', 'bundled', false],
       ['gemini-cli', 'bundled', false],
       ['generic', 'bundled', false],
       ['opencode', 'bundled', false],
@@ -172,7 +174,9 @@ describe('rules list and rules check', () => {
       join(BUNDLED, 'claude-code.toml'),
       join(BUNDLED, 'cline.toml'),
       join(BUNDLED, 'codex.toml'),
+      join(BUNDLED, 'continue.toml'),
       join(BUNDLED, 'copilot.toml'),
+      join(BUNDLED, 'droid.toml'),
       join(BUNDLED, 'gemini.toml'),
       join(BUNDLED, 'generic.toml'),
       join(BUNDLED, 'opencode.toml'),

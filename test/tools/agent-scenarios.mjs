@@ -699,6 +699,225 @@ export function kiloScenarios() {
 }
 // ---- end agents-a: Kilo Code ---------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------- i18c: Factory Droid
+
+const DROID_WORKING = /\(Press ESC to stop\)/;
+const DROID_IDLE = /\? for help/;
+/** A permission dialog: the three choices in a box and its footer. */
+const DROID_APPROVAL = /Yes, allow[\s\S]*No, cancel[\s\S]*Esc cancel/;
+
+/**
+ * Factory Droid (0.215.0, air-gapped, a custom model): scenarios. At 80 columns Droid elides the middle of a
+ * long command in its dialog (`mkdir -p build/logs && touch bui...o "build started" > …`): the labels' msg is
+ * what the screen shows, so the 80-column labels give the visible part.
+ */
+export function droidScenarios() {
+  const a = { working: DROID_WORKING, submitTimeout: 20000 };
+  const LONG = 60000;
+  const done = [{ waitGone: DROID_WORKING, timeout: LONG }, { wait: DROID_IDLE, timeout: 10000 }, ...settle('done')];
+  const approve = (prompt, msg, answer) => [
+    ...submit(a, prompt),
+    { wait: DROID_APPROVAL, timeout: LONG },
+    ...answerDialog('permission', msg, 'enter'),
+    { waitGone: DROID_APPROVAL, timeout: 30000 },
+    { label: 'working', note: 'approved' },
+    { wait: answer, timeout: LONG },
+    ...done,
+  ];
+  /** Esc at the dialog: the tool's entry reads `⎿ Interrupted` and the turn ends. */
+  const deny = (prompt, msg) => [
+    ...submit(a, prompt),
+    { wait: DROID_APPROVAL, timeout: LONG },
+    ...answerDialog('permission', msg, 'esc'),
+    { waitGone: DROID_APPROVAL, timeout: 30000 },
+    { wait: /⎿ Interrupted/, timeout: 30000, optional: true },
+    { waitGone: DROID_WORKING, timeout: 30000 },
+    { wait: DROID_IDLE, timeout: 10000 },
+    ...settle('idle', { note: 'denied' }),
+  ];
+  const error = (prompt, text) => [
+    ...submit(a, prompt),
+    { wait: text, timeout: LONG },
+    { waitGone: DROID_WORKING, timeout: 30000 },
+    ...settle('error'),
+  ];
+  return [
+    idleStart(),
+    {
+      name: 'slow-answer',
+      drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: LONG }, ...done],
+    },
+    { name: 'long-answer', drive: [...submit(a, 'list every file'), { wait: /That is the whole list\./, timeout: LONG }, ...done] },
+    { name: 'shell-approve', drive: approve('prepare the build folder', `approve Execute: ${LONG_BUILD}`, /build\/logs holds build\.log/) },
+    { name: 'shell-deny', drive: deny('run the full test suite', `approve Execute: ${LONG_TEST}`) },
+    {
+      name: 'approve-then-deny',
+      drive: [
+        ...approve('prepare the build folder', `approve Execute: ${LONG_BUILD}`, /build\/logs holds build\.log/),
+        ...deny('run the full test suite', `approve Execute: ${LONG_TEST}`),
+      ],
+    },
+    { name: 'write-approve', drive: approve('create notes.txt', 'approve Create: notes.txt', /Wrote notes\.txt with one line\./) },
+    { name: 'write-deny', drive: deny('create notes.txt', 'approve Create: notes.txt') },
+    {
+      name: 'question',
+      drive: [
+        ...submit(a, 'pick a database'),
+        { wait: /Which database should the project use\?[\s\S]*ESC stop agent/, timeout: LONG },
+        ...answerDialog('question', 'answer: Which database should the project use?', 'enter'),
+        { waitGone: /ESC stop agent/, timeout: 30000 },
+        { label: 'working', note: 'answered' },
+        { wait: /Noted: the project will use/, timeout: LONG },
+        ...done,
+      ],
+    },
+    { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), { wait: /regression\s+test\?/, timeout: LONG }, ...done] },
+    {
+      name: 'interrupt',
+      drive: [
+        // Droid shows a streamed answer only once it is complete (13 s here): Esc while `Streaming...` shows.
+        ...submit(a, 'write a long essay'),
+        { sleep: 4000 },
+        { key: 'esc' },
+        // `⠇ Cancelling tools...  (Please wait)` for a moment, then `●  Request cancelled by user`.
+        { wait: /Request cancelled by user/, timeout: 30000, optional: true },
+        { waitGone: /\((?:Press ESC to stop|Please wait)\)/, timeout: 30000 },
+        { wait: DROID_IDLE, timeout: 10000 },
+        ...settle('idle', { note: 'interrupted' }),
+      ],
+    },
+    {
+      name: 'trust-dialog',
+      options: { trusted: false, start: false },
+      drive: [
+        { wait: /Trust this folder\?[\s\S]*Enter to confirm · Esc to exit/, timeout: LONG },
+        { label: 'blocked', kind: 'permission', msg: 'trust this folder', note: 'trust dialog' },
+        { sleep: 1000 },
+        { key: 'enter' },
+        { wait: DROID_IDLE, timeout: LONG },
+        { sleep: 3000 },
+        ...settle('idle'),
+      ],
+    },
+    {
+      // Not air-gapped: Droid wants a Factory account even with a custom model (the network is a closed port).
+      name: 'sign-in',
+      // Ctrl+C does not leave this screen: its `Exit` choice does.
+      options: { signIn: true, start: false, leave: [{ key: 'down' }, { sleep: 500 }, { key: 'enter' }] },
+      drive: [
+        { wait: /Please login with your Factory account to continue\.[\s\S]*Exit/, timeout: LONG },
+        ...settle('blocked', { kind: 'auth', msg: 'log in to Factory', note: 'login screen' }),
+      ],
+    },
+    { name: 'api-error', drive: error('trigger a bad request', /BYOK Error: 400[\s\S]*Upstream error/) },
+    { name: 'auth-error', drive: error('trigger an auth failure', /BYOK Error: 401[\s\S]*Upstream error/) },
+    exitScenario(),
+  ];
+}
+
+// ---------------------------------------------------------------------------- i18c: Continue CLI
+
+const CN_WORKING = /esc to interrupt \)/;
+const CN_IDLE = /Ask anything, @ for context/;
+/** A permission dialog: `Would you like to continue?` over `> Continue (tab)`. */
+const CN_APPROVAL = /Would you like to continue\?[\s\S]*Continue \(tab\)[\s\S]*\(esc\)/;
+
+/** Continue CLI (1.5.47, a local config): scenarios. */
+export function continueScenarios() {
+  const a = { working: CN_WORKING, submitTimeout: 20000 };
+  /**
+   * On a loaded machine Continue sometimes took the Enter after a typed prompt as a new line in the input
+   * (the text stayed, with an empty row under it): press Enter again if no turn has started.
+   */
+  const submit = (agent, text) => [
+    { type: text },
+    { sleep: 800 },
+    { key: 'enter' },
+    { wait: CN_WORKING, timeout: 8000, optional: true },
+    { key: 'enter', unless: /esc to interrupt \)|Would you like to continue\?|Enter select/ },
+    { wait: CN_WORKING, timeout: agent.submitTimeout, optional: true },
+    { label: 'working', note: 'prompt submitted', if: CN_WORKING },
+  ];
+  const LONG = 60000;
+  const done = [{ waitGone: CN_WORKING, timeout: LONG }, { wait: CN_IDLE, timeout: 10000 }, ...settle('done')];
+  const approve = (prompt, msg, answer) => [
+    ...submit(a, prompt),
+    { wait: CN_APPROVAL, timeout: LONG },
+    ...answerDialog('permission', msg, 'enter'),
+    { waitGone: CN_APPROVAL, timeout: 30000 },
+    { label: 'working', note: 'approved' },
+    { wait: answer, timeout: LONG },
+    ...done,
+  ];
+  /** Esc at the dialog: `Permission denied by user`, `[Tool canceled - please tell Continue what to do differently]`. */
+  const deny = (prompt, msg) => [
+    ...submit(a, prompt),
+    { wait: CN_APPROVAL, timeout: LONG },
+    ...answerDialog('permission', msg, 'esc'),
+    { waitGone: CN_APPROVAL, timeout: 30000 },
+    { wait: /Tool canceled/, timeout: 30000, optional: true },
+    { waitGone: CN_WORKING, timeout: 30000 },
+    { wait: CN_IDLE, timeout: 10000 },
+    ...settle('idle', { note: 'denied' }),
+  ];
+  const error = (prompt, text) => [...submit(a, prompt), { wait: text, timeout: LONG }, { waitGone: CN_WORKING, timeout: 30000 }, ...settle('error')];
+  return [
+    idleStart(),
+    {
+      name: 'slow-answer',
+      drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: LONG }, ...done],
+    },
+    { name: 'long-answer', drive: [...submit(a, 'list every file'), { wait: /That is the whole list\./, timeout: LONG }, ...done] },
+    { name: 'shell-approve', drive: approve('prepare the build folder', `approve Bash: ${LONG_BUILD}`, /build\/logs holds build\.log/) },
+    { name: 'shell-deny', drive: deny('run the full test suite', `approve Bash: ${LONG_TEST}`) },
+    {
+      name: 'approve-then-deny',
+      drive: [
+        ...approve('prepare the build folder', `approve Bash: ${LONG_BUILD}`, /build\/logs holds build\.log/),
+        ...deny('run the full test suite', `approve Bash: ${LONG_TEST}`),
+      ],
+    },
+    { name: 'write-approve', drive: approve('create notes.txt', 'approve Write: notes.txt', /Wrote notes\.txt with one line\./) },
+    { name: 'write-deny', drive: deny('create notes.txt', 'approve Write: notes.txt') },
+    {
+      name: 'question',
+      drive: [
+        ...submit(a, 'pick a database'),
+        { wait: /Which database should the project use\?[\s\S]*Enter select/, timeout: LONG },
+        ...answerDialog('question', 'answer: Which database should the project use?', 'enter'),
+        { waitGone: /Enter select/, timeout: 30000 },
+        { label: 'working', note: 'answered' },
+        { wait: /Noted: the project will use/, timeout: LONG },
+        ...done,
+      ],
+    },
+    { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), { wait: /regression\s+test\?/, timeout: LONG }, ...done] },
+    {
+      name: 'interrupt',
+      drive: [
+        ...submit(a, 'write a long essay'),
+        { sleep: 4000 }, // Continue draws the streamed answer only once it is complete, as Droid does
+        { sleep: 300 },
+        { key: 'esc' },
+        { waitGone: CN_WORKING, timeout: 30000 },
+        { wait: CN_IDLE, timeout: 10000, optional: true },
+        ...settle('idle', { note: 'interrupted' }),
+      ],
+    },
+    {
+      // No config and no --config: Continue's first run asks for an Anthropic API key.
+      name: 'first-run',
+      // The key prompt draws nothing more until a key comes: type one (echoed) before Ctrl+C, so a replay of the
+      // recording runs on past the prompt.
+      options: { noConfig: true, start: false, leave: [{ type: 'x' }, { sleep: 500 }, { key: 'ctrl-c' }] },
+      drive: [{ wait: /Anthropic API key/, timeout: LONG }, ...settle('blocked', { kind: 'auth', msg: 'enter an Anthropic API key', note: 'onboarding' })],
+    },
+    { name: 'api-error', drive: error('trigger a bad request', /mock\s+400/) },
+    { name: 'auth-error', drive: error('trigger an auth failure', /mock\s+401|401/) },
+    exitScenario(),
+  ];
+}
+
 export const SCENARIOS = {
   codex: codexScenarios,
   gemini: geminiScenarios,
@@ -708,4 +927,6 @@ export const SCENARIOS = {
   pi: piScenarios,
   cline: clineScenarios,
   kilo: kiloScenarios,
+  droid: droidScenarios,
+  continue: continueScenarios,
 };

@@ -35,7 +35,10 @@ export type AgentId =
   | 'pi'
   | 'cline'
   // agents-a
-  | 'kilo';
+  | 'kilo'
+  // i18c
+  | 'droid'
+  | 'continue';
 
 export interface CpuQuietOptions {
   /** Quiet means below this share of one core (percent) … */

@@ -457,6 +457,117 @@ export const AGENTS = {
     exitText: '/exit',
   },
   // ---- end agents-a: Kilo Code ----
+  // ---- i18c: Factory Droid (issue 18) ----
+  droid: {
+    app: 'droid',
+    pkg: 'droid',
+    command: 'droid',
+    /** The npm package's bin/droid is the native binary itself (a hard link the install made), not a node script. */
+    findBin: (prefix) => firstExisting([path.join(prefix, 'node_modules', '.bin', 'droid')]),
+    /**
+     * Air-gapped mode (FACTORY_AIRGAP_ENABLED=true): without it Droid opens `Please login with your Factory
+     * account to continue.` even with a custom model, and its sign-in needs app.factory.ai. ~/.factory/
+     * settings.json has one custom model (`customModels`, provider `generic-chat-completion-api`, the mock's
+     * Chat Completions), the logo animation off and the project trusted (unless options.trusted === false: the
+     * `Trust this folder?` dialog). options.signIn leaves air-gapped mode off: the Factory login screen. Other
+     * requests go to a proxy on a closed local port.
+     */
+    setup({ home, project, mockUrl, options = {} }) {
+      const dir = path.join(home, '.factory');
+      fs.mkdirSync(dir, { recursive: true });
+      const settings = {
+        customModels: [
+          {
+            model: 'mock-model',
+            id: 'custom:Mock-Model-0',
+            index: 0,
+            baseUrl: `${mockUrl}/v1`,
+            apiKey: MOCK_KEY,
+            displayName: 'Mock Model',
+            maxOutputTokens: 8192,
+            noImageSupport: true,
+            provider: 'generic-chat-completion-api',
+          },
+        ],
+        logoAnimation: 'off',
+        ...(options.trusted === false ? {} : { trustedFolders: { [project]: { trustedAt: '2026-12-01T00:00:00.000Z' } } }),
+      };
+      fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
+      const env = {
+        ...baseEnv(home),
+        HTTPS_PROXY: 'http://127.0.0.1:9',
+        HTTP_PROXY: 'http://127.0.0.1:9',
+        NO_PROXY: '127.0.0.1,localhost',
+      };
+      if (!options.signIn) env.FACTORY_AIRGAP_ENABLED = 'true';
+      return { env, args: options.args ?? [] };
+    },
+    /** The footer under the input box: `? for help` (after a turn `[⏱ 5s] ? for help`). */
+    idle: /\? for help/,
+    prompt: /^│ > /m,
+    /** The status row while a turn runs: `⢠ Streaming...  (Press ESC to stop)`. */
+    working: /\(Press ESC to stop\)/,
+    settleMs: 2000,
+    /** Keys typed in the first seconds after the input shows are lost: wait until Droid stops loading. */
+    quiet: { maxPct: 15, windowMs: 1500, timeoutMs: 90_000 },
+    startMs: 120000,
+    exitKeys: [{ key: 'ctrl-c' }, { sleep: 600 }, { key: 'ctrl-c' }],
+    exitMs: 20000,
+  },
+  // ---- end i18c: Factory Droid ----
+  // ---- i18c: Continue CLI (issue 18) ----
+  continue: {
+    app: 'continue',
+    pkg: '@continuedev/cli',
+    command: 'cn',
+    findBin: (prefix) => firstExisting([path.join(prefix, 'node_modules', '.bin', 'cn')]),
+    /**
+     * A local config (`--config ~/.continue/config.yaml`: no Continue Hub, no sign-in) with one model, provider
+     * `openai` and `apiBase` the mock's Chat Completions. Bash, Write and Edit ask before they run (its
+     * default policies in TUI mode). options.noConfig writes none and passes no --config: Continue's first
+     * run, which asks for an Anthropic API key. Other requests go to a proxy on a closed local port.
+     */
+    setup({ home, mockUrl, options = {} }) {
+      const dir = path.join(home, '.continue');
+      fs.mkdirSync(dir, { recursive: true });
+      const env = {
+        ...baseEnv(home),
+        HTTPS_PROXY: 'http://127.0.0.1:9',
+        HTTP_PROXY: 'http://127.0.0.1:9',
+        NO_PROXY: '127.0.0.1,localhost',
+        CONTINUE_CLI_ENABLE_TELEMETRY: '0',
+      };
+      if (options.noConfig) return { env, args: options.args ?? [] };
+      const config = [
+        'name: Mock',
+        'version: 1.0.0',
+        'schema: v1',
+        'models:',
+        '  - name: Mock Model',
+        '    provider: openai',
+        '    model: mock-model',
+        `    apiBase: ${mockUrl}/v1`,
+        `    apiKey: ${MOCK_KEY}`,
+        '    roles: [chat, edit, apply]',
+        '',
+      ].join('\n');
+      const file = path.join(dir, 'config.yaml');
+      fs.writeFileSync(file, config);
+      return { env, args: ['--config', file, ...(options.args ?? [])] };
+    },
+    /** The input box's placeholder, or the box's bullet `● ▋` once something is typed. */
+    idle: /Ask anything, @ for context/,
+    prompt: /^│ ● /m,
+    /** The status row above the input while a turn runs: a spinner and `( 2s • esc to interrupt )`. */
+    working: /esc to interrupt \)/,
+    settleMs: 2000,
+    quiet: { maxPct: 15, windowMs: 1500, timeoutMs: 90_000 },
+    startMs: 120000,
+    /** `/exit` typed on a busy machine lost its letters to the slash-command menu once; Ctrl+D leaves at once. */
+    exitKeys: [{ key: '\x04' }],
+    exitMs: 20000,
+  },
+  // ---- end i18c: Continue CLI ----
 };
 
 /** CPU seconds (user + system, all threads) process PID has used so far, or undefined without /proc. */

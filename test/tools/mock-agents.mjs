@@ -402,6 +402,25 @@ function chatCall(reply, toolNames) {
     if (reply.ask) return { name: 'ask_question', arguments: { question: reply.ask.question, options: reply.ask.options.map((o) => o.label) } };
   }
   // ---- end i18b ----
+  // ---- i18c: Factory Droid's tools (0.215.0): Execute {command, summary, riskLevel…}, Create {file_path, content}, AskUser {questionnaire} ----
+  if (has('Execute') && has('AskUser')) {
+    if (reply.shell) {
+      const summary = reply.description ?? 'Run a shell command';
+      return { name: 'Execute', arguments: { command: reply.shell, summary, riskLevelReason: 'It changes files in the project folder only.', riskLevel: 'medium' } };
+    }
+    if (reply.write) return { name: 'Create', arguments: { filePath: reply.write.path, content: reply.write.content }, pathKey: 'file_path' };
+    if (reply.ask) {
+      const q = `1. [question] ${reply.ask.question}\n[topic] ${reply.ask.header}\n` + reply.ask.options.map((o) => `[option] ${o.label}`).join('\n');
+      return { name: 'AskUser', arguments: { questionnaire: q } };
+    }
+  }
+  // Continue CLI's tools (1.5.47): Bash {command}, Write {filepath, content}, AskQuestion {question, options: [string]}.
+  if (has('Bash') && has('AskQuestion')) {
+    if (reply.shell) return { name: 'Bash', arguments: { command: reply.shell } };
+    if (reply.write) return { name: 'Write', arguments: { filePath: reply.write.path, content: reply.write.content }, pathKey: 'filepath' };
+    if (reply.ask) return { name: 'AskQuestion', arguments: { question: reply.ask.question, options: reply.ask.options.map((o) => o.label) } };
+  }
+  // ---- end i18c ----
   if (reply.shell) return { name: has('bash') ? 'bash' : 'shell', arguments: { command: reply.shell, description: reply.description ?? reply.shell } };
   if (reply.write) return { name: 'write', arguments: { filePath: reply.write.path, content: reply.write.content } };
   if (reply.ask) {
