@@ -1,12 +1,10 @@
-// A shadow copy of the child's screen: bytes in, visible rows out. The only file that knows xterm.
-// @xterm/headless is CommonJS and Node's ESM loader sees only its default export, so the
-// namespace object is the default import and `Terminal` is read from it.
-import xtermHeadless from '@xterm/headless';
+// A shadow copy of the child's screen: bytes in, visible rows out. The only file that uses xterm; it
+// gets the Terminal class through xterm-terminal.cts, a CommonJS bridge (see there why).
 import { CAN, ESC } from '../protocol/c0.js';
 import { utf8CompleteLength } from '../protocol/utf8.js';
 import type { CursorStart } from './row-footprint.js';
+import { Terminal } from './xterm-terminal.cjs';
 
-const { Terminal } = xtermHeadless;
 type XtermTerminal = InstanceType<typeof Terminal>;
 
 /** Rows kept above the screen. Only visible rows are ever read; a few keep resize reflow honest. */

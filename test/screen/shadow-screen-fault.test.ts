@@ -3,7 +3,8 @@ import { describe, expect, test, vi } from 'vitest';
 
 const failures = vi.hoisted(() => ({ on: new Set<string>() }));
 
-vi.mock('@xterm/headless', () => {
+// ShadowScreen gets xterm's Terminal through its CommonJS bridge (src/screen/xterm-terminal.cjs).
+vi.mock('../../src/screen/xterm-terminal.cjs', () => {
   class Terminal {
     cols = 80;
     rows = 24;
@@ -27,7 +28,7 @@ vi.mock('@xterm/headless', () => {
       if (failures.on.has('dispose')) throw new Error('cannot dispose');
     }
   }
-  return { default: { Terminal } };
+  return { Terminal };
 });
 
 const { ShadowScreen } = await import('../../src/screen/shadow-screen.js');

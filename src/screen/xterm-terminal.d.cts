@@ -1,0 +1,3 @@
+// Types of xterm-terminal.cjs.
+import xtermHeadless = require('@xterm/headless');
+export declare const Terminal: typeof xtermHeadless.Terminal;
