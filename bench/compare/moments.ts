@@ -82,6 +82,13 @@ export interface Agent {
   driverLagS?: number;
 }
 
+/**
+ * The long-command recordings' command (test/tools/agent-turns.mjs LONG_COMMAND: 221 characters over three
+ * rows at 80 columns, a 107-character path): the msg must hold it whole.
+ */
+const LONG_COMMAND =
+  'mkdir -p build/reports/nightly/integration-suite/chromium-headless-shell/accessibility-and-layout-checks && touch build/reports/nightly/integration-suite/chromium-headless-shell/accessibility-and-layout-checks/summary.log';
+
 /** The text that must be in the msg of a Claude Code scenario's blocked (or error) state. */
 export const ESSENTIAL_TEXT: Readonly<Record<string, EssentialText>> = {
   'bash-approve': 'touch build.log',
@@ -98,6 +105,7 @@ export const ESSENTIAL_TEXT: Readonly<Record<string, EssentialText>> = {
   'auth-error': 'Invalid API key',
   'api-error': 'API Error: 400',
   'fullscreen-upsell': 'dialog open',
+  'long-command': LONG_COMMAND,
 };
 
 /** The long commands of the Copilot CLI recordings (test/tools/agent-turns.mjs): the msg must hold them whole. */
@@ -127,6 +135,7 @@ export const AGENTS: readonly Agent[] = [
       question: 'Which database should the project use?',
       'plan-implement': 'plan',
       'trust-dialog': 'trust this folder',
+      'long-command': LONG_COMMAND,
       'update-prompt': '0.999.0',
       'sign-in': 'sign in',
       'api-error': '400',
@@ -146,6 +155,7 @@ export const AGENTS: readonly Agent[] = [
       'write-approve': 'notes.txt',
       question: 'Which database should the project use?',
       'trust-dialog': 'trust this folder',
+      'long-command': LONG_COMMAND,
       'auth-dialog': 'sign in',
       'api-error': 'API Error',
       'auth-error': 'API Error',
@@ -167,6 +177,7 @@ export const AGENTS: readonly Agent[] = [
       'approve-then-deny': ['touch build.log', 'npm test'],
       'write-approve': 'notes.txt',
       question: 'Which database should the project use?',
+      'long-command': LONG_COMMAND,
       'api-error': 'mock 400',
       'auth-error': 'mock 401',
     },
@@ -185,6 +196,7 @@ export const AGENTS: readonly Agent[] = [
       'write-approve': 'notes.txt',
       question: 'Which database should the project use?',
       'trust-dialog': 'trust this folder',
+      'long-command': LONG_COMMAND,
       'sign-in': 'sign in',
       'api-error': 'mock 400',
       'auth-error': '401',

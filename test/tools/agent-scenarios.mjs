@@ -16,6 +16,8 @@
 // The step builders below are the moves every agent's scenarios share (submit a prompt, answer a dialog,
 // interrupt, a start-up dialog, end on a label); each agent's own turn ends and dialogs are in its function.
 
+import { LONG_COMMAND } from './agent-turns.mjs';
+
 // ------------------------------------------------------------------------------------ shared step builders
 
 /** Types a prompt, presses Enter, and labels `working` once the agent's working hint shows (if it does). */
@@ -109,6 +111,7 @@ export function codexScenarios() {
     },
     { name: 'long-answer', drive: [...submit(a, 'list every file'), ...done(30000)] },
     { name: 'shell-approve', drive: approve('make a build log', 'approve shell: touch build.log', /README\.md and package\.json\./) },
+    { name: 'long-command', drive: approve('prepare the nightly report folder', `approve shell: ${LONG_COMMAND}`, /summary\.log is in place/) },
     { name: 'shell-deny', drive: deny('run the tests', 'approve shell: npm test') },
     {
       // Both turns in one session: approve, done, then deny — the order the issue asks for.
@@ -215,6 +218,7 @@ export function geminiScenarios() {
       drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: 30000 }, ...done],
     },
     { name: 'shell-approve', drive: approve('make a build log', 'approve shell: touch build.log', /README\.md and package\.json\./) },
+    { name: 'long-command', drive: approve('prepare the nightly report folder', `approve shell: ${LONG_COMMAND}`, /summary\.log is in place/) },
     { name: 'shell-deny', drive: deny('run the tests', 'approve shell: npm test') },
     {
       name: 'approve-then-deny',
@@ -326,6 +330,7 @@ export function opencodeScenarios() {
       drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: FIRST }, ...done],
     },
     { name: 'shell-approve', drive: approve('make a build log', 'approve shell: touch build.log', /README\.md and package\.json\./) },
+    { name: 'long-command', drive: approve('prepare the nightly report folder', `approve shell: ${LONG_COMMAND}`, /summary\.log is in place/) },
     { name: 'shell-deny', drive: deny('run the tests', 'approve shell: npm test') },
     {
       name: 'approve-then-deny',
@@ -420,6 +425,7 @@ export function copilotScenarios() {
     },
     { name: 'long-answer', drive: [...submit(a, 'list every file'), { wait: /That is the whole list\./, timeout: LONG }, ...done] },
     { name: 'shell-approve', drive: approve('prepare the build folder', `approve shell: ${LONG_BUILD}`, /build\/logs holds build\.log/) },
+    { name: 'long-command', drive: approve('prepare the nightly report folder', `approve shell: ${LONG_COMMAND}`, /summary\.log is in place/) },
     { name: 'shell-deny', drive: deny('run the full test suite', `approve shell: ${LONG_TEST}`) },
     {
       name: 'approve-then-deny',
@@ -601,6 +607,8 @@ export function piScenarios() {
     { name: 'slow-answer', drive: [...submit(a, 'summarize this repo slowly'), ...done(/stands\s+out\.[\s\S]*stands\s+out\./, 30000)] },
     { name: 'long-answer', drive: [...submit(a, 'list every file'), ...done(/That is the whole list\./, 30000)] },
     { name: 'shell-run', drive: [...submit(a, 'make a build log'), ...done(/README\.md and package\.json\./)] },
+    // Pi asks no permission: the long command runs at once, the screen reads working, then done.
+    { name: 'long-command', drive: [...submit(a, 'prepare the nightly report folder'), ...done(/summary\.log is in place/)] },
     { name: 'write-run', drive: [...submit(a, 'create notes.txt'), ...done(/Wrote notes\.txt with one line\./)] },
     { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), ...done(/regression\s+test\?/)] },
     {
