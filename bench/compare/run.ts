@@ -13,13 +13,17 @@ import { addMoments, formatScores, newScore, sumScores, type ScoreBlock } from '
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The detectors, each a model the replay sweeps on the shim's schedule and feeds to the same tracker. */
-const detectors = (tail: TailVocabulary): readonly { name: string; model?: () => ReplayModel }[] => [
+const detectors = (tail: TailVocabulary): readonly { name: string; model?: () => ReplayModel; generic?: true }[] => [
   { name: 'osf7501 (screen + rules)' },
+  { name: 'osf7501, generic rules only (an agent without a rule set)', generic: true },
   { name: '(a) prompt text in stripped 8 KB tail', model: () => new TailModel(promptTextInTail(tail)) },
   { name: '(a′) same, cursor moves read as spaces', model: () => new TailModel(promptTextInTail(tail), true) },
   { name: '(b) last line ends with "?"', model: () => new TailModel(lastLineEndsWithQuestionMark(tail)) },
   { name: '(b′) same, cursor moves read as spaces', model: () => new TailModel(lastLineEndsWithQuestionMark(tail), true) },
 ];
+
+/** The rules a program without a rule set of its own gets: the structural dialog rule and two prompts. */
+const GENERIC_RULES = loadRuleFile(join(ROOT, 'rules/generic.toml'), 'rules/generic.toml');
 
 const blocks: ScoreBlock[] = [];
 const counts: string[] = [];
@@ -39,7 +43,8 @@ for (const agent of AGENTS) {
     const recording = loadRecording(fixture.cast);
     const results = [];
     for (const detector of list) {
-      results.push(await replay(recording, { rules, screenOnly: true, ...(detector.model === undefined ? {} : { model: detector.model }) }));
+      const chosen = detector.generic === true ? GENERIC_RULES : rules;
+      results.push(await replay(recording, { rules: chosen, screenOnly: true, ...(detector.model === undefined ? {} : { model: detector.model }) }));
     }
     const moments = labelledMoments(agent, fixture, results[0]?.end ?? 0);
     momentCount += moments.length;

@@ -36,6 +36,13 @@ const TRANSCRIPT_ENTRY = /^[•●⏺✦▣■⎿✓✔✗✕ℹ] /u;
 /** Leading glyphs of a title (`? Shell …`, `△ Permission required`, `☐ Database`). */
 const TITLE_GLYPHS = /^(?:[^\p{L}\p{N}\s"'`([{/~.]+[ \t]+)+/u;
 
+/**
+ * A shell's prompt at the left edge, with or without a command typed after it: `bash-5.2$`, `user@host:~/p$ ls`,
+ * `root@box:/#`, `host%`. Something must stand before the `$`/`#` (a dialog shows a command as `$ touch x`),
+ * and a letter before a `%` (`50% done` is progress).
+ */
+const SHELL_PROMPT = /^[ \t]?(?:[\w.@:~/+-]*[\w~/)\]][$#]|[\w.@:~/+-]*\p{L}%)(?:[ \t]|$)/u;
+
 /** What is left of a box's top edge after its title (`┌──── Configure foo ────┐`). */
 const BOX_TAIL = /[ \t]*[\u2500-\u257f]+$/u;
 
@@ -58,7 +65,18 @@ export function findDialog(lines: readonly string[]): DialogShape | undefined {
   if (end < 0) return undefined;
   const boxed = boxAbove(rows, end);
   if (boxed === OPEN_BOX) return undefined;
-  return boxed === undefined ? unboxedDialog(rows, end) : boxedDialog(rows, boxed, end);
+  const found = boxed === undefined ? unboxedDialog(rows, end) : boxedDialog(rows, boxed, end);
+  return found === undefined || deadFrame(lines, found) ? undefined : found;
+}
+
+/**
+ * A dialog with a shell's prompt drawn inside it or under it is a dead program's last frame: killed at its
+ * dialog, it left the frame on screen, and the shell drew its prompt where the cursor was (Claude Code keeps
+ * it on the selected option's row) or below.
+ */
+function deadFrame(lines: readonly string[], dialog: DialogShape): boolean {
+  for (let i = dialog.top; i <= dialog.bottom; i += 1) if (SHELL_PROMPT.test(lines[i] ?? '')) return true;
+  return false;
 }
 
 /**

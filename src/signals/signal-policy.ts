@@ -39,6 +39,11 @@ export class SignalPolicy {
   /** Bumped when the rules change: a sweep read with the old rules speaks for nobody. */
   private epoch = 0;
   private ended = false;
+  /**
+   * The session's own rules have just taken the terminal back (the agent left) and no output has come since:
+   * the screen is still the departed program's last frame, and a dialog in it is nobody's.
+   */
+  private leftFrame = false;
   /** The last report bytes written on the record: it never gets the same report twice in a row. */
   private lastSent: Uint8Array | undefined;
   /** The child's own last report on this session's record, once it has made one. */
@@ -81,7 +86,9 @@ export class SignalPolicy {
 
   /** Child output reached the screen model at `at`: a sweep is scheduled. The hot path: no allocation. */
   output(at: number): void {
-    if (!this.ended) this.scheduler.noteOutput(at);
+    if (this.ended) return;
+    this.leftFrame = false;
+    this.scheduler.noteOutput(at);
   }
 
   /** When `tick` must next come (ms), or null while nothing waits on time. */
@@ -124,6 +131,8 @@ export class SignalPolicy {
     this.sweeping = false;
     // A sweep read with the rules of a program that has just left the terminal must not speak for it.
     if (this.ended || epoch !== this.epoch || outcome === 'failed' || !outcome.changed) return;
+    // A killed agent's dialog, still drawn before the shell has drawn its prompt: not the shell's.
+    if (this.leftFrame && outcome.classification.state === 'blocked') return;
     this.out({ type: 'classification', classification: outcome.classification });
     this.observe(at, outcome.classification);
     this.drifted(this.drift.observe(at, outcome.classification));
@@ -188,6 +197,7 @@ export class SignalPolicy {
     this.native = undefined;
     if (shown !== null && shown.state !== 'clear') this.emit(this.clearReport(), 'screen');
     this.app = rules.app;
+    this.leftFrame = rules.app === this.config.app;
     this.tracker = this.newTracker(rules.app);
     this.drift = this.newDrift(rules.app);
     this.ranking.lastScreen = undefined;

@@ -93,12 +93,8 @@ describe.each(SIZES)('dialogs of programs without rules are found by their shape
 });
 
 describe('the structural rule in a rule set', () => {
-  // The generic rules with the structural rule after them, as a user's rule file for other programs would
-  // add it (the bundled generic file leaves it out: see its header).
-  const generic = compileRuleFile(
-    `${readFileSync(fileURLToPath(new URL('../../rules/generic.toml', import.meta.url)), 'utf8')}\n[[rules]]\nname = "any-dialog"\nstate = "blocked"\ndialog = true\n`,
-    'generic-with-dialog.toml',
-  );
+  // The bundled generic rules: the structural rule comes last, after the specific prompts.
+  const generic = compileRuleFile(readFileSync(fileURLToPath(new URL('../../rules/generic.toml', import.meta.url)), 'utf8'), 'rules/generic.toml');
 
   test('an unknown program\'s dialog is blocked with its kind and its title as the message', async () => {
     const lines = await renderLines([RULE, ' Run the migration on production?', ' ❯ 1. Yes', '   2. No', ' Esc to cancel'], SIZES[0] ?? { cols: 80, rows: 24 });
@@ -114,6 +110,20 @@ describe('the structural rule in a rule set', () => {
   test('the generic file\'s specific prompts still come first', async () => {
     const lines = await renderLines(['Proceed with the upgrade? [y/N]'], SIZES[0] ?? { cols: 80, rows: 24 });
     expect(generic.classify(lines)).toMatchObject({ state: 'blocked', kind: 'question', rule: 'yes-no' });
+  });
+
+  test.each([
+    ['killed at its dialog, a shell prompt drawn on the selected option\'s row', [RULE, ' Do you want to proceed?', ' bash-5.2$', '   2. No', '', ' Esc to cancel']],
+    ['killed at its dialog, a shell prompt with a command typed drawn over its title', [RULE, 'user@host:~/project$ ls', ' Press enter to confirm or esc to cancel']],
+    ['the same, zsh style', [RULE, 'host% ', ' Press enter to confirm or esc to cancel']],
+  ])('a dead frame is no dialog: %s', async (_name, lines) => {
+    const rendered = await renderLines(lines, SIZES[0] ?? { cols: 80, rows: 24 });
+    expect(generic.classify(rendered).rule).toBeUndefined();
+  });
+
+  test('a command a dialog shows as `$ …` is no shell prompt: still blocked', async () => {
+    const lines = await renderLines([RULE, ' Allow this command?', '   $ touch build.log', ' ❯ 1. Yes', '   2. No', ' Esc to cancel'], SIZES[0] ?? { cols: 80, rows: 24 });
+    expect(generic.classify(lines)).toMatchObject({ state: 'blocked', rule: 'any-dialog', msg: 'Allow this command?' });
   });
 
   test('explain names a screen without a dialog', () => {

@@ -159,6 +159,20 @@ describe('the foreground program (a wrapped shell)', () => {
     expect(reports).toEqual(['idle@screen+', 'clear@screen+', 'blocked:permission@screen+', 'clear@screen+', 'idle@screen+']);
   });
 
+  test("an agent killed at its dialog: its frame, read with the shell's rules before the shell has drawn anything, is no blocked", () => {
+    const anyDialog: Classification = { ...dialog, rule: 'any-dialog' };
+    const { reports } = run([
+      { at: 0, paint: idle },
+      { at: 1000, foreground: { away: true, rules: agent } },
+      { at: 1100, paint: dialog },
+      { at: 2000, paint: anyDialog }, // the agent is killed: what is left of it, as the shell's rules will read it
+      { at: 3000, foreground: { away: false, rules: shell } },
+      { at: 3500, paint: idle }, // the shell draws its prompt
+      { at: 5000, paint: { state: 'blocked', kind: 'auth', msg: 'Password:', rule: 'password' } }, // sudo, later: the shell's own
+    ]);
+    expect(reports).toEqual(['idle@screen+', 'clear@screen+', 'blocked:permission@screen+', 'clear@screen+', 'idle@screen+', 'blocked:auth@screen+']);
+  });
+
   test('a sweep read with the old rules does not speak once the rules have changed', () => {
     const outputs: PolicyOutput[] = [];
     const policy = new SignalPolicy({ app: 'bash', onExit: 'result', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false }, (o) => outputs.push(o));
