@@ -1,7 +1,7 @@
 // `osf7501 classify` on real Claude Code recordings: the final state, --explain, --timeline, rule choice and errors.
 // Runs the built binary (`npm test` builds first; alone: `npm run build` before vitest).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,13 @@ const BASH_APPROVE = join(FIXTURES, '2.1.332/bash-approve-80x24.cast');
 const AUTH_ERROR = join(FIXTURES, '2.1.332/auth-error-80x24.cast');
 /** In bash-approve-80x24, the driver presses Enter on the permission dialog at 5.33 s. */
 const BASH_APPROVE_ENTER_S = 5.33;
+/** The bundled apps, read from the `app = "…"` line of each file in rules/ (not through the loader under test). */
+const RULES_DIR = fileURLToPath(new URL('../../rules', import.meta.url));
+const BUNDLED_APPS = readdirSync(RULES_DIR)
+  .filter((f) => f.endsWith('.toml'))
+  .map((f) => /^app = "([^"]+)"/mu.exec(readFileSync(join(RULES_DIR, f), 'utf8'))?.[1] ?? f)
+  .sort()
+  .join(', ');
 
 let tmp = '';
 /** An empty config folder, so no user rule file changes the outcome. */
@@ -138,7 +145,7 @@ describe('osf7501 classify: errors are one line and exit 2', () => {
     [['/nonexistent/rec.cast'], 'osf7501 classify: cannot read /nonexistent/rec.cast: ENOENT\n'],
     [['--size', '80by24', AUTH_ERROR], 'osf7501 classify: --size "80by24": expected COLSxROWS such as 80x24 (columns 2–1000, rows 1–1000)\n'],
     [['--size', '0x24', AUTH_ERROR], 'osf7501 classify: --size "0x24": expected COLSxROWS such as 80x24 (columns 2–1000, rows 1–1000)\n'],
-    [['--rules', 'nope', AUTH_ERROR], 'osf7501 classify: --rules: no rule set with app "nope" and no such .toml file (known apps: claude-code, cline, codex, copilot, gemini-cli, generic, opencode, pi, qwen-code)\n'],
+    [['--rules', 'nope', AUTH_ERROR], `osf7501 classify: --rules: no rule set with app "nope" and no such .toml file (known apps: ${BUNDLED_APPS})\n`],
   ])('%j', (args, stderr) => {
     expect(classify(args)).toEqual({ status: 2, stdout: '', stderr });
   });
