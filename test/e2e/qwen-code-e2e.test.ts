@@ -6,14 +6,12 @@
 //
 // Qwen Code is installed on first use into $OSF7501_AGENT_CACHE/qwen-<version> (default: the OS temp folder);
 // without a reachable npm registry the test is skipped with the reason.
-import { describe, expect, test } from 'vitest';
-import { describeReports, isSubsequence, sleep, typeText } from '../tools/agent-e2e.js';
+import { describe, test } from 'vitest';
+import { sleep, typeText } from '../tools/agent-e2e.js';
 import {
   approveDenyExit,
-  APPROVE_DENY_EXIT,
-  expectShimReportsOnly,
+  expectApproveThenDenyToIdle,
   startSession,
-  stateKinds,
   type AgentScript,
 } from '../tools/agent-e2e-drive.js';
 import { setUpAgentE2e } from '../tools/agent-e2e-setup.js';
@@ -51,21 +49,11 @@ describe(`Qwen Code ${VERSION} under osf7501`, () => {
     'approve a shell command, deny another with Esc, /quit: the shim reports each step',
     async (ctx) => {
       const run = await approveDenyExit(startSession(e2e.ready(ctx), { screenWaitMs: SCREEN_WAIT_MS }), QWEN);
-      expect(run.status).toBe(0);
-
-      const states = stateKinds(run.reports);
-      const seen = describeReports(run.reports).join(' → ');
-      expect(isSubsequence(states, APPROVE_DENY_EXIT), seen).toBe(true);
-      expect(describeReports(run.reports).filter((r) => r.startsWith('blocked'))).toEqual([
+      // The denial ends the turn: idle (rule `denied`), not done.
+      expectApproveThenDenyToIdle(run, 'qwen-code', [
         'blocked permission "approve shell: touch build.log"',
         'blocked permission "approve shell: npm test"',
-      ]);
-      // The denial ends the turn: idle (rule `denied`), not done.
-      const denied = states.lastIndexOf('blocked:permission');
-      expect(states.slice(denied + 1, -1).every((s) => s === 'idle' || s === 'working'), seen).toBe(true);
-      expect(states.at(-2), seen).toBe('idle');
-      expectShimReportsOnly(run, 'qwen-code');
-      expect(run.log.some((e) => e.type === 'classification' && e.rule === 'denied')).toBe(true);
+      ], 'denied');
     },
     TEST_MS,
   );

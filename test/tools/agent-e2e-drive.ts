@@ -8,7 +8,9 @@ import { expect } from 'vitest';
 import type { Report } from '../../src/protocol/index.js';
 import { OuterTerminal } from '../e2e/support/outer-terminal.js';
 import {
+  describeReports,
   extract,
+  isSubsequence,
   readLog,
   ScreenMirror,
   sleep,
@@ -179,4 +181,24 @@ export function expectShimReportsOnly(run: AgentRun, app: string): void {
   const logged = run.log.filter((e) => e.type === 'report');
   expect(logged.map((e) => e.state)).toEqual(run.reports.map((r) => r.state));
   expect(logged.every((e) => e.source !== 'native')).toBe(true);
+}
+
+/**
+ * The end-to-end story of `approveDenyExit` for an agent that writes no OSC 7501 and whose denial ends the turn
+ * without a done: the agent exits 0; the reports hold APPROVE_DENY_EXIT in order; the two blocked reports are
+ * exactly `blocked` (the whole message of each dialog); after the denial only idle and working, the last before
+ * the exit's clear idle; every report is the shim's (expectShimReportsOnly); and the --log names `denyRule` as
+ * the rule that read the screen after the denial.
+ */
+export function expectApproveThenDenyToIdle(run: AgentRun, app: string, blocked: readonly string[], denyRule: string): void {
+  expect(run.status).toBe(0);
+  const states = stateKinds(run.reports);
+  const seen = describeReports(run.reports).join(' → ');
+  expect(isSubsequence(states, APPROVE_DENY_EXIT), seen).toBe(true);
+  expect(describeReports(run.reports).filter((r) => r.startsWith('blocked'))).toEqual(blocked);
+  const denied = states.lastIndexOf('blocked:permission');
+  expect(states.slice(denied + 1, -1).every((s) => s === 'idle' || s === 'working'), seen).toBe(true);
+  expect(states.at(-2), seen).toBe('idle');
+  expectShimReportsOnly(run, app);
+  expect(run.log.some((e) => e.type === 'classification' && e.rule === denyRule)).toBe(true);
 }
