@@ -18,6 +18,38 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** The fake key every agent sends to the mock. */
 export const MOCK_KEY = 'sk-mock-osf7501-0123456789abcdefghij';
 
+/**
+ * The project config of OpenCode and its fork Kilo Code (opencode.json / kilo.json): an OpenAI-compatible
+ * provider `mock` at the mock, its model the default (and the small model), and bash/edit/webfetch set to ask.
+ */
+function openCodeMockConfig(mockUrl) {
+  return {
+    autoupdate: false,
+    share: 'disabled',
+    model: 'mock/mock-model',
+    small_model: 'mock/mock-model',
+    provider: {
+      mock: {
+        npm: '@ai-sdk/openai-compatible',
+        name: 'Mock',
+        options: { baseURL: `${mockUrl}/v1`, apiKey: MOCK_KEY },
+        models: { 'mock-model': { name: 'Mock Model', tool_call: true, limit: { context: 128000, output: 8192 } } },
+      },
+    },
+    permission: { bash: 'ask', edit: 'ask', webfetch: 'ask' },
+  };
+}
+
+/** The XDG folders of OpenCode and Kilo Code: config, data and state in the temp HOME, the cache at `cache`. */
+function openCodeDirs(home, cache) {
+  return {
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    XDG_CACHE_HOME: cache,
+    XDG_STATE_HOME: path.join(home, '.local', 'state'),
+  };
+}
+
 const baseEnv = (home) => ({
   PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
   HOME: home,
@@ -159,30 +191,12 @@ export const AGENTS = {
     findBin: (prefix) => firstExisting([path.join(prefix, 'node_modules', '.bin', 'opencode')]),
     /** opencode.json in the project: an OpenAI-compatible provider `mock` at the mock, its model the default. */
     setup({ home, project, mockUrl, options = {} }) {
-      const config = {
-        $schema: 'https://opencode.ai/config.json',
-        autoupdate: false,
-        share: 'disabled',
-        model: 'mock/mock-model',
-        small_model: 'mock/mock-model',
-        provider: {
-          mock: {
-            npm: '@ai-sdk/openai-compatible',
-            name: 'Mock',
-            options: { baseURL: `${mockUrl}/v1`, apiKey: MOCK_KEY },
-            models: { 'mock-model': { name: 'Mock Model', tool_call: true, limit: { context: 128000, output: 8192 } } },
-          },
-        },
-        permission: { bash: 'ask', edit: 'ask', webfetch: 'ask' },
-      };
+      const config = { $schema: 'https://opencode.ai/config.json', ...openCodeMockConfig(mockUrl) };
       fs.writeFileSync(path.join(project, 'opencode.json'), JSON.stringify(config, null, 2));
       const env = {
         ...baseEnv(home),
-        XDG_CONFIG_HOME: path.join(home, '.config'),
-        XDG_DATA_HOME: path.join(home, '.local', 'share'),
         // Provider packages (@ai-sdk/openai-compatible) are installed into the cache on first use: share it.
-        XDG_CACHE_HOME: process.env.OSF7501_OPENCODE_CACHE || path.join(os.tmpdir(), 'osf7501-opencode-cache'),
-        XDG_STATE_HOME: path.join(home, '.local', 'state'),
+        ...openCodeDirs(home, process.env.OSF7501_OPENCODE_CACHE || path.join(os.tmpdir(), 'osf7501-opencode-cache')),
         OPENCODE_DISABLE_AUTOUPDATE: '1',
         OPENCODE_DISABLE_LSP_DOWNLOAD: 'true',
         OPENCODE_DISABLE_DEFAULT_PLUGINS: 'true',
@@ -415,28 +429,11 @@ export const AGENTS = {
      * plugins, the models.dev fetch, sharing and telemetry; other requests go to a proxy on a closed port.
      */
     setup({ home, project, mockUrl, options = {} }) {
-      const config = {
-        autoupdate: false,
-        share: 'disabled',
-        model: 'mock/mock-model',
-        small_model: 'mock/mock-model',
-        provider: {
-          mock: {
-            npm: '@ai-sdk/openai-compatible',
-            name: 'Mock',
-            options: { baseURL: `${mockUrl}/v1`, apiKey: MOCK_KEY },
-            models: { 'mock-model': { name: 'Mock Model', tool_call: true, limit: { context: 128000, output: 8192 } } },
-          },
-        },
-        permission: { bash: 'ask', edit: 'ask', webfetch: 'ask' },
-      };
+      const config = openCodeMockConfig(mockUrl);
       fs.writeFileSync(path.join(project, 'kilo.json'), JSON.stringify(config, null, 2));
       const env = {
         ...baseEnv(home),
-        XDG_CONFIG_HOME: path.join(home, '.config'),
-        XDG_DATA_HOME: path.join(home, '.local', 'share'),
-        XDG_CACHE_HOME: process.env.OSF7501_KILO_CACHE || path.join(os.tmpdir(), 'osf7501-kilo-cache'),
-        XDG_STATE_HOME: path.join(home, '.local', 'state'),
+        ...openCodeDirs(home, process.env.OSF7501_KILO_CACHE || path.join(os.tmpdir(), 'osf7501-kilo-cache')),
         KILO_DISABLE_AUTOUPDATE: '1',
         KILO_DISABLE_LSP_DOWNLOAD: 'true',
         KILO_DISABLE_DEFAULT_PLUGINS: 'true',
