@@ -15,8 +15,6 @@ export interface RuleEntry {
   /** Absolute path. */
   path: string;
   origin: RuleOrigin;
-  /** The file's text as read (the screen worker compiles it again): a session reads each rule file once. */
-  text: string;
   /** For a bundled file replaced by a user file with the same `app`: that file's path. */
   overriddenBy?: string;
 }
@@ -52,20 +50,15 @@ export const BUILT_IN_FALLBACK = new RuleSet(
   [],
 );
 
-/** Reads and compiles one rule file; `file` is the name errors show. */
+/** Reads and compiles one rule file (a session reads and compiles each once); `file` is the name errors show. */
 export function loadRuleFile(path: string, file: string = path): RuleSet {
-  return readRuleFile(path, file).rules;
-}
-
-/** Reads one rule file once: its text and the rules compiled from it. */
-function readRuleFile(path: string, file: string): { rules: RuleSet; text: string } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new RuleError('io', file, `cannot read: ${reason(error)}`);
   }
-  return { rules: compileRuleFile(text, file), text };
+  return compileRuleFile(text, file);
 }
 
 /** Loads every bundled and user rule file. Throws the first RuleError: nothing runs on bad rules. */
@@ -97,8 +90,8 @@ export function selectRules(command: string, options: LoadOptions & { rules?: st
   const forced = options.rules;
   if (forced !== undefined && looksLikePath(forced)) {
     const path = isAbsolute(forced) ? forced : resolve(options.cwd ?? process.cwd(), forced);
-    const { rules, text } = readRuleFile(path, forced);
-    return { rules, entry: { rules, path, origin: 'file', text }, reason: 'forced-file' };
+    const rules = loadRuleFile(path, forced);
+    return { rules, entry: { rules, path, origin: 'file' }, reason: 'forced-file' };
   }
   const catalog = loadRuleCatalog(options);
   if (forced !== undefined) {
@@ -123,10 +116,10 @@ export function commandBasename(command: string): string {
 function loadFolder(dir: string, origin: 'bundled' | 'user', required: boolean): RuleEntry[] {
   const entries: RuleEntry[] = [];
   for (const { path, file } of listFolder(dir, required)) {
-    const { rules, text } = readRuleFile(path, file);
+    const rules = loadRuleFile(path, file);
     const twin = entries.find((e) => e.rules.app === rules.app);
     if (twin !== undefined) throw duplicateApp(file, rules.app, twin.rules.file);
-    entries.push({ rules, path, origin, text });
+    entries.push({ rules, path, origin });
   }
   return entries;
 }

@@ -2,7 +2,6 @@
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { SweepResult } from '../screen/screen-classifier.js';
-import { compileRuleFile } from '../rules/compile.js';
 import { FLOOD_TAIL_BYTES, OutputBacklog } from '../screen/output-backlog.js';
 import { RowFootprint } from '../screen/row-footprint.js';
 import type { RuleSet } from '../rules/rule-set.js';
@@ -47,8 +46,8 @@ const WORKER_OLD_MB = 96;
 interface ScreenClientOptions {
   cols: number;
   rows: number;
-  ruleText: string;
-  ruleFile: string;
+  /** The rules, compiled where the rule file was read. */
+  rules: RuleSet;
   /** Called once if the worker fails; the session then goes on as plain passthrough. */
   onFault: (message: string) => void;
   /** Called once per rule dropped for running past the sweep time limit. */
@@ -65,9 +64,8 @@ export class ScreenClient {
    * the start (`cat` of a large file) never pays for a second V8 isolate. */
   private worker: Worker | undefined;
   private size: { cols: number; rows: number };
-  private rules: { ruleText: string; ruleFile: string };
-  /** `rules` compiled here, once per rule text: the worker gets them compiled (see {@link RuleData}). */
-  private compiled: RuleSet | undefined;
+  /** The current rules; the worker gets them compiled (see {@link RuleData}). */
+  private rules: RuleSet;
   private readonly backlog = new OutputBacklog();
   /** The latest output sent to the worker, to rebuild a replacement worker's screen from. */
   private readonly recent = new OutputBacklog(FLOOD_TAIL_BYTES, FLOOD_TAIL_BYTES);
@@ -96,7 +94,7 @@ export class ScreenClient {
 
   constructor(private readonly options: ScreenClientOptions) {
     this.size = { cols: options.cols, rows: options.rows };
-    this.rules = { ruleText: options.ruleText, ruleFile: options.ruleFile };
+    this.rules = options.rules;
   }
 
   /** Queues (a copy of) child output that arrived at `now`; never blocks, never throws. */
@@ -120,9 +118,8 @@ export class ScreenClient {
   }
 
   /** Classifies with another rule set from the next sweep on. */
-  setRules(ruleText: string, ruleFile: string): void {
-    this.rules = { ruleText, ruleFile };
-    this.compiled = undefined;
+  setRules(rules: RuleSet): void {
+    this.rules = rules;
     this.forgetRows();
     this.unread = true;
     if (this.worker !== undefined) {
@@ -262,15 +259,9 @@ export class ScreenClient {
     return worker;
   }
 
-  /** The current rule file, compiled once (throws its RuleError), as the worker gets it. */
-  private compiledRules(): RuleSet {
-    this.compiled ??= compileRuleFile(this.rules.ruleText, this.rules.ruleFile);
-    return this.compiled;
-  }
-
   /** The current rules without the dropped ones, for the worker. */
   private ruleData(): RuleData {
-    const set = this.compiledRules().without(this.dropped.get(this.rules.ruleFile) ?? new Set());
+    const set = this.rules.without(this.dropped.get(this.rules.file) ?? new Set());
     const { app, commands, versions, description, file, rules } = set;
     return { app, commands, versions, description, file, rules };
   }
@@ -301,13 +292,8 @@ export class ScreenClient {
    * out are asked again of the new one.
    */
   private replaceWorker(index: number): void {
-    const { ruleFile } = this.rules;
-    let name: string | undefined;
-    try {
-      name = this.compiledRules().rules.find((r) => r.index === index)?.name;
-    } catch {
-      name = undefined;
-    }
+    const ruleFile = this.rules.file;
+    const name = this.rules.rules.find((r) => r.index === index)?.name;
     if (name === undefined) {
       this.fail(`a sweep ran past ${SWEEP_TIME_LIMIT_MS} ms in rule #${index} of ${ruleFile}`);
       return;

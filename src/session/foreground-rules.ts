@@ -10,9 +10,8 @@ export class ForegroundRules {
   constructor(
     private readonly foreground: ForegroundSource,
     private readonly base: RuleChoice,
+    /** The catalog's agents, their rules compiled once with the catalog. */
     private readonly agents: readonly RuleEntry[],
-    /** The text of an agent's rule file: by default the text read with the catalog (no second read). */
-    private readonly readText: (entry: RuleEntry) => string = (entry) => entry.text,
   ) {}
 
   /** The current view, or undefined when the foreground cannot be read. */
@@ -26,7 +25,7 @@ export class ForegroundRules {
     const names = programNames(fg.argv);
     const entry = this.agents.find((e) => names.some((n) => e.rules.commands.includes(n) || e.rules.app === n));
     if (entry === undefined) return { away, rules: this.base };
-    return { away, rules: { app: entry.rules.app, ruleText: this.readText(entry), ruleFile: entry.rules.file } };
+    return { away, rules: { app: entry.rules.app, rules: entry.rules } };
   }
 }
 

@@ -60,12 +60,11 @@ export function createReporting(options: RunOptions, ctx: ReportingContext): Rep
   // A program without rules of its own (a shell) reports under its own name.
   const name = commandBasename(options.command);
   const app = fallback && /^[A-Za-z0-9_.+-]{1,32}$/u.test(name) ? name : selected.rules.app;
-  const ruleText = selected.entry?.text ?? '';
   const foreground =
     fallback && selected.entry
       ? new ForegroundRules(
           foregroundSource({ childPid: () => child.pid(), ptyName: () => child.foregroundName(), command: options.command }),
-          { app, ruleText, ruleFile: selected.rules.file },
+          { app, rules: selected.rules },
           (selected.catalog ?? loadRuleCatalog({ env: ctx.env })).active.filter((e) => e.rules.commands.length > 0),
         )
       : undefined;
@@ -85,8 +84,7 @@ export function createReporting(options: RunOptions, ctx: ReportingContext): Rep
     ? new ScreenClient({
         cols: ctx.size.cols,
         rows: ctx.size.rows,
-        ruleText,
-        ruleFile: selected.rules.file,
+        rules: selected.rules,
         onFault: () => {
           // The screen is gone: the session goes on as plain passthrough, reports stay as they were.
         },

@@ -1,4 +1,5 @@
 // The screen model as the live driver sees it: the screen worker's client, or a screen that never changes.
+import type { RuleSet } from '../rules/rule-set.js';
 import type { SweepResult } from '../screen/screen-classifier.js';
 
 /** What the driver asks of the screen. */
@@ -6,7 +7,8 @@ export interface ScreenModel {
   /** Child output that arrived at `now` (performance.now()). */
   feed(chunk: Uint8Array, now: number): void;
   resize(cols: number, rows: number): void;
-  setRules(ruleText: string, ruleFile: string): void;
+  /** Classifies with these (compiled) rules from the next sweep on. */
+  setRules(rules: RuleSet): void;
   sweep(): Promise<SweepResult>;
   dispose(): void;
 }

@@ -111,7 +111,7 @@ export class StatusReporter implements SessionObserver {
   /** The policy's outputs, each to its sink. */
   private take(output: PolicyOutput): void {
     if (output.type === 'sweep') this.startSweep(output.epoch);
-    else if (output.type === 'rules') this.screen.setRules(output.rules.ruleText, output.rules.ruleFile);
+    else if (output.type === 'rules') this.screen.setRules(output.rules.rules);
     else if (output.type === 'classification') this.writer.classification(output.classification);
     else if (output.type === 'drift') this.writer.drift(output.drift);
     else this.writer.report(output.report, output.source, output.bytes);

@@ -1,5 +1,6 @@
 // The signal policy's vocabulary: the events it takes (each with its time), what it puts out, its configuration.
 import type { Report } from '../protocol/types.js';
+import type { RuleSet } from '../rules/rule-set.js';
 import type { Classification } from '../rules/types.js';
 import type { HookSignal } from '../hooks/events.js';
 import type { ExitPolicy } from '../status/types.js';
@@ -20,8 +21,8 @@ export interface ReportLogSink {
 /** A rule set to classify with, as the screen model takes it. */
 export interface RuleChoice {
   app: string;
-  ruleText: string;
-  ruleFile: string;
+  /** Compiled once, where the rule file was read (its `file` names it). */
+  rules: RuleSet;
 }
 
 /** What the foreground means for the classification right now (a wrapped shell only). */

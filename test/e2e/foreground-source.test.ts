@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { foregroundSource, type ForegroundSource } from '../../src/pty/foreground.js';
 import { PtySession } from '../../src/pty/pty-session.js';
 import { ForegroundRules, type RuleChoice } from '../../src/session/foreground-rules.js';
-import { loadRuleCatalog } from '../../src/rule-files/load.js';
+import { BUILT_IN_FALLBACK, loadRuleCatalog } from '../../src/rule-files/load.js';
 import { CHILDREN } from './support/outer-terminal.js';
 
 /** `claude` as npm installs it: a node script (its foreground process is `node …/claude`). */
@@ -20,9 +20,9 @@ chmodSync(join(scriptDir, 'claude'), 0o755);
 const binaryDir = mkdtempSync(join(tmpdir(), 'osf-fg-binary-'));
 symlinkSync(execFileSync('sh', ['-c', 'command -v sleep'], { encoding: 'utf8' }).trim(), join(binaryDir, 'claude'));
 
-const BASE: RuleChoice = { app: 'bash', ruleText: '', ruleFile: 'generic.toml' };
+const BASE: RuleChoice = { app: 'bash', rules: BUILT_IN_FALLBACK };
 const agents = loadRuleCatalog({ env: {} }).active.filter((e) => e.rules.commands.length > 0);
-const rulesFor = (source: ForegroundSource): ForegroundRules => new ForegroundRules(source, BASE, agents, () => '');
+const rulesFor = (source: ForegroundSource): ForegroundRules => new ForegroundRules(source, BASE, agents);
 
 const sessions: PtySession[] = [];
 afterEach(() => {

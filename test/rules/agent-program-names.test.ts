@@ -3,12 +3,12 @@
 // lines are the ones seen on the recording machine (the process group leader of a running agent).
 import { describe, expect, test } from 'vitest';
 import { ForegroundRules, type RuleChoice } from '../../src/session/foreground-rules.js';
-import { loadRuleCatalog } from '../../src/rule-files/load.js';
+import { BUILT_IN_FALLBACK, loadRuleCatalog } from '../../src/rule-files/load.js';
 
-const BASE: RuleChoice = { app: 'bash', ruleText: '', ruleFile: 'generic.toml' };
+const BASE: RuleChoice = { app: 'bash', rules: BUILT_IN_FALLBACK };
 const agents = loadRuleCatalog({ env: {} }).active.filter((e) => e.rules.commands.length > 0);
 const appFor = (argv: string[]): string | undefined =>
-  new ForegroundRules(() => ({ away: true, argv, nameOnly: false }), BASE, agents, () => '').poll()?.rules.app;
+  new ForegroundRules(() => ({ away: true, argv, nameOnly: false }), BASE, agents).poll()?.rules.app;
 
 describe('the foreground agent picks its own rules', () => {
   test.each([

@@ -2,16 +2,16 @@
 // command line /proc gives for it: the agent's native binary, its npm bin link, or `node …/<package>/…`.
 import { describe, expect, test } from 'vitest';
 import type { ForegroundSource } from '../../src/pty/foreground.js';
-import { loadRuleCatalog } from '../../src/rule-files/load.js';
+import { BUILT_IN_FALLBACK, loadRuleCatalog } from '../../src/rule-files/load.js';
 import { ForegroundRules, type RuleChoice } from '../../src/session/foreground-rules.js';
 
-const BASE: RuleChoice = { app: 'generic', ruleText: '', ruleFile: 'generic.toml' };
+const BASE: RuleChoice = { app: 'generic', rules: BUILT_IN_FALLBACK };
 const agents = loadRuleCatalog({ env: {} }).active.filter((e) => e.rules.commands.length > 0);
 
 /** The app the foreground `argv` is classified with. */
 function appFor(argv: string[]): string | undefined {
   const source: ForegroundSource = () => ({ away: true, argv, nameOnly: false });
-  return new ForegroundRules(source, BASE, agents, () => '').poll()?.rules.app;
+  return new ForegroundRules(source, BASE, agents).poll()?.rules.app;
 }
 
 describe('an agent started from a wrapped shell gets its own rules', () => {

@@ -1,6 +1,5 @@
 // The screen client with its real worker thread: output waits for a sweep; a flood is read from its tail,
 // once it is over — even when nothing follows the flood's last byte.
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { SweepResult } from '../../src/screen/screen-classifier.js';
@@ -8,6 +7,8 @@ import { SCREEN_BACKLOG_BYTES } from '../../src/screen/output-backlog.js';
 // The compiled client: its worker thread is started from the compiled screen-worker.js beside it
 // (`npm test` builds first).
 import { ScreenClient, SWEEP_TIME_LIMIT_MS, VOLATILE_SWEEP_MS } from '../../dist/src/screen-worker/screen-client.js';
+import { loadRuleFile } from '../../dist/src/rule-files/load.js';
+import { compileRuleFile } from '../../dist/src/rules/compile.js';
 
 const GENERIC = fileURLToPath(new URL('../../rules/generic.toml', import.meta.url));
 const encoder = new TextEncoder();
@@ -15,7 +16,7 @@ const encoder = new TextEncoder();
 const clients: ScreenClient[] = [];
 function open(): { client: ScreenClient; faults: string[] } {
   const faults: string[] = [];
-  const client = new ScreenClient({ cols: 80, rows: 24, ruleText: readFileSync(GENERIC, 'utf8'), ruleFile: GENERIC, onFault: (m) => faults.push(m) });
+  const client = new ScreenClient({ cols: 80, rows: 24, rules: loadRuleFile(GENERIC), onFault: (m) => faults.push(m) });
   clients.push(client);
   return { client, faults };
 }
@@ -68,7 +69,7 @@ describe('ScreenClient: a spinner-only sweep waits, a dialog never does', () => 
 
   /** A client whose last sweep saw the spinner's row change while the screen stayed `working`. */
   async function spinning(): Promise<ScreenClient> {
-    const client = new ScreenClient({ cols: 100, rows: 30, ruleText: readFileSync(CLAUDE, 'utf8'), ruleFile: CLAUDE, onFault: () => {} });
+    const client = new ScreenClient({ cols: 100, rows: 30, rules: loadRuleFile(CLAUDE), onFault: () => {} });
     clients.push(client);
     client.feed(encoder.encode(`\x1b[2J\x1b[H● Working on it\x1b[20;1H${RULE}\r\n❯ \r\n${RULE}\r\n  ? for shortcuts\x1b[21;3H`));
     client.feed(frame(0));
@@ -162,8 +163,7 @@ describe('ScreenClient: a rule that cannot finish', () => {
     const client = new ScreenClient({
       cols: 80,
       rows: 24,
-      ruleText: SLOW_RULES,
-      ruleFile: 'slow.toml',
+      rules: compileRuleFile(SLOW_RULES, 'slow.toml'),
       onFault: (m) => faults.push(m),
       onRuleDropped: (d) => dropped.push(d),
     });

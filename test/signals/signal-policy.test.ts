@@ -3,6 +3,7 @@
 // scheduler, ranking and status tracker are the real ones, the very code the live shim and classify drive.
 import { describe, expect, test } from 'vitest';
 import { parseReport, type Report } from '../../src/protocol/index.js';
+import { RuleSet } from '../../src/rules/rule-set.js';
 import type { Classification } from '../../src/rules/types.js';
 import { HOOK_BLOCKED_GRACE_MS, HOOK_HINT_MS } from '../../src/signals/ranking.js';
 import { SignalPolicy } from '../../src/signals/signal-policy.js';
@@ -12,8 +13,9 @@ import type { HookSignal } from '../../src/hooks/events.js';
 const working: Classification = { state: 'working', rule: 'spinner' };
 const dialog: Classification = { state: 'blocked', kind: 'permission', msg: 'approve Bash: ls', rule: 'permission-bash' };
 const idle: Classification = { state: 'idle', rule: 'prompt' };
-const shell = { app: 'bash', ruleText: '', ruleFile: 'generic.toml' };
-const agent = { app: 'claude-code', ruleText: '', ruleFile: 'claude-code.toml' };
+const noRules = (file: string): RuleSet => new RuleSet({ app: file.replace(/\.toml$/u, ''), commands: [], versions: [], description: '', file }, []);
+const shell = { app: 'bash', rules: noRules('generic.toml') };
+const agent = { app: 'claude-code', rules: noRules('claude-code.toml') };
 
 type Step =
   | { at: number; paint: Classification }
