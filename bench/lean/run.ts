@@ -4,6 +4,8 @@
 //
 //   node dist/bench/lean/run.js [pipe] [startup] [idle]     (no argument: all three)
 //
+// LEAN_BASE=DIR adds the osf7501 rows again for the checkout in DIR (its bin/osf7501, built): a baseline
+// in the same interleaved rounds, e.g. `git worktree add /tmp/lean-base main` before a change.
 // LEAN_PIPE_ROUNDS (default 20), LEAN_STARTUP_ROUNDS (15), LEAN_IDLE_ROUNDS (3), LEAN_SPIN_S (10).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +26,17 @@ const SPIN_S = Number(process.env['LEAN_SPIN_S'] ?? 10);
 const IDLE_WARMUP_MS = 1500;
 const SPINNER = join(ROOT, 'bench', 'lean', 'spinner.mjs');
 const NODE = process.execPath;
+/** A baseline checkout's launcher (LEAN_BASE), run beside this one's in every round. */
+const BASE_BIN = process.env['LEAN_BASE'] === undefined || process.env['LEAN_BASE'] === '' ? undefined : join(process.env['LEAN_BASE'], 'bin', 'osf7501');
+
+/** The variants, and for every one that runs this checkout's osf7501 the same with the baseline's (LEAN_BASE). */
+function withBaseline(variants: Variant[]): Variant[] {
+  if (BASE_BIN === undefined) return variants;
+  const base = variants
+    .filter((v) => v.argv.includes(BIN))
+    .map((v) => ({ ...v, name: `baseline ${v.name}`, argv: v.argv.map((a) => (a === BIN ? (BASE_BIN as string) : a)) }));
+  return [...variants, ...base];
+}
 /** What the first-byte children print; the first read that completes it is the child's first byte. */
 const MARK = 'LEAN-FIRST-BYTE';
 
@@ -59,7 +72,7 @@ interface Variant {
 // Pipe mode: stdin /dev/null, stdout and stderr pipes; wall time of spawn to exit.
 
 async function pipeSection(): Promise<void> {
-  const variants: Variant[] = [
+  const variants: Variant[] = withBaseline([
     { name: '`true`', argv: ['true'] },
     { name: '`sh -c true`', argv: ['sh', '-c', 'true'] },
     { name: '`node -e 0`', argv: [NODE, '-e', '0'] },
@@ -67,7 +80,7 @@ async function pipeSection(): Promise<void> {
     { name: '`osf7501 --no-report true`', argv: [BIN, '--no-report', 'true'] },
     { name: '`osf7501 --rules claude-code true`', argv: [BIN, '--rules', 'claude-code', 'true'] },
     { name: '`node bin/osf7501 true`', argv: [NODE, BIN, 'true'] },
-  ];
+  ]);
   const wall = new Map<string, number[]>();
   const over = new Map<string, number[]>();
   for (let round = 0; round < PIPE_ROUNDS; round++) {
@@ -132,14 +145,14 @@ async function startupSection(): Promise<void> {
     writeFileSync(claude, `#!/bin/sh\nprintf ${MARK}\n`);
     chmodSync(claude, 0o755);
     const printf = ['printf', MARK];
-    const variants: Variant[] = [
+    const variants: Variant[] = withBaseline([
       { name: '`printf` (the PTY alone)', argv: printf },
       { name: '`node -e 0` (+ one write)', argv: [NODE, '-e', `process.stdout.write('${MARK}')`] },
       { name: '`script`', argv: ['script', '-q', '-c', printf.join(' '), '/dev/null'] },
       { name: '`osf7501 --no-report printf`', argv: [BIN, '--no-report', ...printf] },
       { name: '`osf7501 printf`', argv: [BIN, ...printf] },
       { name: '`osf7501 claude` (hooks, claude-code rules)', argv: [BIN, 'claude'], env: { PATH: `${dir}:${process.env['PATH'] ?? ''}` } },
-    ];
+    ]);
     const ms = new Map<string, number[]>();
     const ratio = new Map<string, number[]>();
     for (let round = 0; round < STARTUP_ROUNDS; round++) {
@@ -209,11 +222,11 @@ function idleRun(v: Variant): Promise<IdleRun> {
 
 async function idleSection(): Promise<void> {
   const spinner = [NODE, SPINNER];
-  const variants: Variant[] = [
+  const variants: Variant[] = withBaseline([
     { name: '`script`', argv: ['script', '-q', '-c', spinner.join(' '), '/dev/null'] },
     { name: '`osf7501 --no-report`', argv: [BIN, '--no-report', ...spinner] },
     { name: '`osf7501 --rules claude-code` (reports on)', argv: [BIN, '--rules', 'claude-code', ...spinner] },
-  ];
+  ]);
   const cpu = new Map<string, number[]>();
   const rss = new Map<string, number[]>();
   for (let round = 0; round < IDLE_ROUNDS; round++) {
@@ -238,5 +251,5 @@ const SECTIONS: Record<string, () => Promise<void>> = { pipe: pipeSection, start
 const asked = process.argv.slice(2);
 for (const name of asked) if (!(name in SECTIONS)) throw new Error(`unknown section ${name} (pipe, startup, idle)`);
 const load = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout?.trim() ?? '?';
-console.log(`lean benchmark, ${new Date().toISOString()}, load ${load}, node ${process.version}`);
+console.log(`lean benchmark, ${new Date().toISOString()}, load ${load}, node ${process.version}${BASE_BIN === undefined ? '' : `, baseline ${BASE_BIN}`}`);
 for (const name of asked.length === 0 ? Object.keys(SECTIONS) : asked) await (SECTIONS[name] as () => Promise<void>)();

@@ -29,6 +29,11 @@ interface RelayOptions {
   filterInput?: (chunk: Uint8Array) => Uint8Array;
   /** Fault injection for tests of the crash path: throw from the output path, as a shim bug would. */
   throwOnOutput?: boolean;
+  /**
+   * The terminal's raw-mode period, when the caller started the switch early (it runs in the background
+   * while the session starts); default: one started by `run()`. The relay restores it either way.
+   */
+  modes?: TerminalModes;
 }
 
 /** Signals the shim passes on to the child when it receives them itself. */
@@ -43,13 +48,15 @@ export class Relay {
   private disposed = false;
   private hungUp = false;
   private readonly writeOutput: (chunk: Uint8Array) => void;
+  /** Output that came before the terminal was raw (copies), written once it is; undefined after. */
+  private held: Uint8Array[] | undefined = [];
 
   constructor(
     private readonly io: RelayIo,
     private readonly spawnOptions: PtySpawnOptions,
     private readonly options: RelayOptions,
   ) {
-    this.modes = new TerminalModes(0);
+    this.modes = options.modes ?? new TerminalModes(0);
     this.writeOutput = options.writeOutput;
   }
 
@@ -60,18 +67,23 @@ export class Relay {
 
   /** Spawns the child, relays until it exits and its output is drained, restores the terminal. */
   async run(): Promise<ChildExit> {
-    this.modes.enterRaw();
+    // The switch to raw mode runs beside the spawn: the child starts at once, its output waits for the
+    // switch (the terminal must be raw before the first byte reaches it), and so does reading the input.
+    const raw = this.modes.enterRaw();
     this.cleanups.push(() => this.modes.restore());
     const session = new PtySession(this.spawnOptions);
     this.session = session;
     this.cleanups.push(() => session.dispose());
 
     session.onData((chunk) => this.onOutput(chunk));
-    this.relayInput(session);
     this.relayResize(session);
     this.relaySignals(session);
+    void raw.then(() => this.rawReady(session));
 
     const exit = await session.exited();
+    // A child that exits before the switch is over: its output and the restore come after the switch.
+    await raw;
+    this.rawReady(session);
     this.dispose();
     return exit;
   }
@@ -110,7 +122,20 @@ export class Relay {
     this.cleanups.length = 0;
   }
 
+  /** The terminal is raw (or could not be made so): write what was held, then relay input. Once. */
+  private rawReady(session: PtySession): void {
+    const held = this.held;
+    if (held === undefined || this.disposed) return;
+    this.held = undefined;
+    for (const chunk of held) this.onOutput(chunk);
+    this.relayInput(session);
+  }
+
   private onOutput(chunk: Uint8Array): void {
+    if (this.held !== undefined) {
+      this.held.push(Uint8Array.prototype.slice.call(chunk));
+      return;
+    }
     // The terminal comes first: the write is synchronous for a TTY, so observers run after it.
     this.writeOutput(chunk);
     this.notify((observer) => observer.output?.(chunk));

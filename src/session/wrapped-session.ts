@@ -6,6 +6,7 @@ import { shellStatus } from '../pty/exit-status.js';
 import { RuleError } from '../rules/errors.js';
 import { commandBasename, selectRules, type SelectedRules } from '../rule-files/load.js';
 import { terminalName } from '../inbox/tty-name.js';
+import { TerminalModes } from '../tty/terminal-modes.js';
 import { TerminalWriter } from '../tty/terminal-writer.js';
 import { startClaudeHooks, type ClaudeHooks } from './claude-hooks.js';
 import { onEmergency } from './emergency.js';
@@ -51,6 +52,9 @@ export class WrappedSession {
   private hooks: ClaudeHooks | undefined;
   private readonly recap = new StateRecap();
   private releaseEmergency: (() => void) | undefined;
+  /** The terminal's raw mode, switched on in the background from the start of `start()`. */
+  private modes: TerminalModes | undefined;
+  private releaseModes: (() => void) | undefined;
   private disposed = false;
   // A hang-up (a killed pane, a closed window) clears the record at once: best effort, no waiting.
   private readonly onHangup = (): void => this.reporting?.reporter.hangup();
@@ -67,6 +71,12 @@ export class WrappedSession {
   /** Builds everything up to the spawn; throws a SessionSetupError for bad rules or an unopenable `--log`. */
   async start(): Promise<void> {
     const { options, io, extras } = this;
+    // The two stty runs take as long as starting two programs: they go on while the rules are read,
+    // reporting is set up and the child spawns (the relay holds the output until the terminal is raw).
+    const modes = new TerminalModes(0);
+    this.modes = modes;
+    this.releaseModes = onEmergency(() => modes.restore());
+    void modes.enterRaw();
     const size = { cols: io.stdout.columns || DEFAULT_SIZE.cols, rows: io.stdout.rows || DEFAULT_SIZE.rows };
     // One writer for the child's output and every report, so they reach the terminal in order.
     const terminal = new TerminalWriter(io.stdout);
@@ -119,6 +129,7 @@ export class WrappedSession {
         writeOutput: reporting ? (chunk: Uint8Array) => reporting.reporter.gate.passOutput(chunk) : writeTerminal,
         ...(reporting ? { filterInput: (chunk: Uint8Array) => reporting.native.filterInput(chunk) } : {}),
         throwOnOutput: io.env[FAULT_ENV] === 'throw-on-output',
+        modes,
       },
     );
     this.relay = relay;
@@ -158,6 +169,8 @@ export class WrappedSession {
     this.reporting?.dispose();
     this.releaseEmergency?.();
     this.relay?.dispose();
+    this.modes?.restore();
+    this.releaseModes?.();
   }
 
   /** The rules for the command, read once for the whole session. */

@@ -1,17 +1,23 @@
 // Puts the user's terminal in raw mode for the session and always puts it back as it was.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 
 /**
  * Why stty and not `setRawMode`: Node's raw mode (libuv) leaves output post-processing on
  * (OPOST/ONLCR), so a child's `\n` would reach the terminal as `\r\n` a second time. A transparent
  * relay must pass bytes unchanged, as `script` does with cfmakeraw; `stty raw -echo` is the
  * portable way to get exactly that from Node, and `stty -g` gives a restorable snapshot.
+ *
+ * The two stty runs at start (`-g`, then `raw`) cost as much as starting two programs (tens of ms,
+ * over 100 ms on a loaded machine), so they run in the background while the session starts and the
+ * child spawns: {@link TerminalModes.enterRaw} returns at once, {@link TerminalModes.ready} says when
+ * the terminal is raw. Until then nothing may be written to the terminal (its line discipline would
+ * still turn `\n` into `\r\n`) and nothing read from it.
  */
 const STTY_TIMEOUT_MS = 2000;
 /** cfmakeraw's settings: no input or output processing, no echo, no signals, no ^V/^O extensions. */
 const RAW_ARGS = ['raw', '-echo', '-iexten'];
 
-function stty(args: string[], stdinFd: number): { ok: boolean; out: string } {
+function sttySync(args: string[], stdinFd: number): { ok: boolean; out: string } {
   const result = spawnSync('stty', args, {
     stdio: [stdinFd, 'pipe', 'pipe'],
     encoding: 'utf8',
@@ -20,30 +26,80 @@ function stty(args: string[], stdinFd: number): { ok: boolean; out: string } {
   return { ok: result.status === 0, out: (result.stdout ?? '').trim() };
 }
 
+/** One stty run in the background; `done` resolves with its status and output, never rejects. */
+function sttyAsync(args: string[], stdinFd: number): { process: ChildProcess; done: Promise<{ ok: boolean; out: string }> } {
+  const child = spawn('stty', args, { stdio: [stdinFd, 'pipe', 'ignore'], timeout: STTY_TIMEOUT_MS });
+  let out = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (text: string) => (out += text));
+  const done = new Promise<{ ok: boolean; out: string }>((resolve) => {
+    child.on('error', () => resolve({ ok: false, out: '' }));
+    child.on('close', (code) => resolve({ ok: code === 0, out: out.trim() }));
+  });
+  return { process: child, done };
+}
+
 /** One raw-mode period of the controlling terminal; `restore()` is idempotent. */
 export class TerminalModes {
   private saved: string | undefined;
+  /** The stty run under way (the snapshot or the switch to raw), if any. */
+  private running: ChildProcess | undefined;
+  private entering: Promise<boolean> | undefined;
+  /** restore() came before the switch was done: nothing more may be started. */
+  private ended = false;
 
   constructor(private readonly stdinFd = 0) {}
 
-  /** Saves the current settings and switches to raw mode with no echo. Returns false when it could not. */
-  enterRaw(): boolean {
-    const snapshot = stty(['-g'], this.stdinFd);
-    if (!snapshot.ok || snapshot.out === '') return false;
-    this.saved = snapshot.out;
-    return stty(RAW_ARGS, this.stdinFd).ok;
+  /**
+   * Starts saving the current settings and switching to raw mode with no echo, in the background;
+   * returns at once. Calling it again returns the same promise. See {@link ready}.
+   */
+  enterRaw(): Promise<boolean> {
+    this.entering ??= this.switchToRaw();
+    return this.entering;
+  }
+
+  /** Resolves when the switch started by {@link enterRaw} is over: true when the terminal is raw. */
+  ready(): Promise<boolean> {
+    return this.entering ?? Promise.resolve(false);
   }
 
   /** Re-applies raw mode, e.g. after the shim was stopped and continued (the shell resets modes). */
   reapplyRaw(): void {
-    if (this.saved !== undefined) stty(RAW_ARGS, this.stdinFd);
+    if (this.saved !== undefined && this.running === undefined && !this.ended) sttySync(RAW_ARGS, this.stdinFd);
   }
 
-  /** Puts back the settings saved by `enterRaw`. Safe to call any number of times. */
+  /**
+   * Puts back the settings saved by `enterRaw`. Safe to call any number of times, and at any point of
+   * the switch: before the snapshot is taken it cancels the switch (the terminal was never changed);
+   * while `stty raw` runs it stops that run and then restores the snapshot, synchronously, so the
+   * emergency path (a crash, a signal) can call it too.
+   */
   restore(): void {
+    this.ended = true;
+    const running = this.running;
+    this.running = undefined;
+    if (running !== undefined && running.exitCode === null && running.signalCode === null) running.kill('SIGKILL');
     if (this.saved === undefined) return;
     const saved = this.saved;
     this.saved = undefined;
-    stty([saved], this.stdinFd);
+    sttySync([saved], this.stdinFd);
+  }
+
+  private async switchToRaw(): Promise<boolean> {
+    const snapshot = sttyAsync(['-g'], this.stdinFd);
+    this.running = snapshot.process;
+    const got = await snapshot.done;
+    if (this.ended) return false;
+    this.running = undefined;
+    if (!got.ok || got.out === '') return false;
+    // Saved before the switch starts: a restore() from here on puts these settings back.
+    this.saved = got.out;
+    const raw = sttyAsync(RAW_ARGS, this.stdinFd);
+    this.running = raw.process;
+    const switched = await raw.done;
+    if (this.ended) return false;
+    this.running = undefined;
+    return switched.ok;
   }
 }

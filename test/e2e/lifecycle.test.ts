@@ -68,6 +68,33 @@ describe('terminal settings', () => {
     expect(result.sttyAfter).toBe(result.sttyBefore);
   });
 
+  // The switch to raw mode runs beside the child's spawn (#19): a child that is done before it is over.
+  test.each([
+    ['exits at once', ['true']],
+    ['prints and exits at once', ['printf', 'x']],
+    ['fails to start (not found)', ['osf7501-no-such-command']],
+  ])('stty -g is the same after a child that %s', async (_what, argv) => {
+    const result = await runInTerminal(argv);
+    expect(result.sttyAfter).toBe(result.sttyBefore);
+  });
+
+  test('stty -g is the same when the session cannot start (--log cannot be opened), exit 2', async () => {
+    const result = await runInTerminal(['--log', '/nonexistent-osf7501-dir/log.jsonl', 'printf', 'x']);
+    expect(result.status).toBe(2);
+    expect(result.output.toString()).toContain('--log /nonexistent-osf7501-dir/log.jsonl: cannot open');
+    expect(result.sttyAfter).toBe(result.sttyBefore);
+  });
+
+  test.each([[[]], [['--no-report']]])('the first bytes of a child that writes at once reach the terminal raw (%j)', async (flags) => {
+    // The child's own terminal turns its \n into \r\n; a terminal not yet raw would add a second \r.
+    // printf writes before any stty run of the shim could be over: the relay holds it until the switch is.
+    const result = await runInTerminal([...flags, 'printf', 'A\\nB\\nC']);
+    const text = splitReports(result.output).bytes.toString('latin1');
+    expect(text).toContain('A\r\nB\r\nC');
+    expect(text).not.toContain('\r\r\n');
+    expect(result.sttyAfter).toBe(result.sttyBefore);
+  });
+
   test('stty -g is the same after SIGTERM to the shim', async () => {
     const term = new OuterTerminal([node, signalChild, 'die']);
     process.kill(await shimPid(term), 'SIGTERM');
