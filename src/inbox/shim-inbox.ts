@@ -9,7 +9,6 @@ import { InputServer } from './input-server.js';
 import { Notifier, type NotifyMode } from './notifier.js';
 import { RegistryPublisher } from './registry.js';
 import { ensureRuntimeDir, runtimeDirPath, socketPath } from './runtime-dir.js';
-import { TmuxPaneOptions } from './tmux-pane-options.js';
 
 /** What the shim gives its inbox. */
 interface ShimInboxOptions {
@@ -47,26 +46,14 @@ export function startInbox(info: SessionInfo, options: ShimInboxOptions): ShimIn
   });
   const server = new InputServer({ path: socketPath(dir, info.id), session: publisher, onInput: options.writeToChild });
   server.ready.catch(() => server.dispose());
-  const pane = tmux === undefined ? undefined : new TmuxPaneOptions(tmux, info.app, options.env as NodeJS.ProcessEnv);
-  const sink: ReportLogSink =
-    pane === undefined
-      ? publisher
-      : {
-          classification: (c: Classification) => publisher.classification(c),
-          report: (r: Report, source: ReportSource) => {
-            publisher.report(r, source);
-            pane.report(r);
-          },
-        };
   let disposed = false;
   return {
-    sink,
+    sink: publisher,
     publisher,
     dispose: () => {
       if (disposed) return;
       disposed = true;
       server.dispose();
-      pane?.dispose();
       notifier?.dispose();
       publisher.dispose();
     },

@@ -34,6 +34,8 @@ interface RelayOptions {
    * while the session starts); default: one started by `run()`. The relay restores it either way.
    */
   modes?: TerminalModes;
+  /** Fault injection: throw from the input path once the user's keys reached the child (a crash mid-session). */
+  throwOnInput?: boolean;
 }
 
 /** Signals the shim passes on to the child when it receives them itself. */
@@ -161,6 +163,7 @@ export class Relay {
     const onData = (chunk: Buffer): void => {
       const bytes = filter ? filter(chunk) : chunk;
       if (bytes.length > 0) session.write(bytes);
+      if (this.options.throwOnInput) throw new Error('fault injected: throw-on-input');
     };
     // A terminal's input ends only when the terminal hung up (raw mode has no end-of-file key). The
     // kernel then sends SIGHUP, but only to a process whose controlling terminal it was: a shim started

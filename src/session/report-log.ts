@@ -45,6 +45,11 @@ export class ReportLog implements ReportLogSink {
     this.line({ type: 'rule-dropped', rule, file, limitMs });
   }
 
+  /** The tmux pane options went off for the session (a tmux without `set -p`): said once, by their sink. */
+  paneOptionsOff(reason: string): void {
+    this.line({ type: 'tmux-pane-options-off', reason });
+  }
+
   /** Closes the file. Idempotent. */
   dispose(): void {
     if (this.disposed) return;

@@ -11,6 +11,8 @@ import { NativeBridge } from './native-bridge.js';
 import { StatusReporter } from './status-reporter.js';
 import { NULL_SCREEN, type ScreenModel } from './screen-model.js';
 import { startInbox, teeSinks, type ShimInbox } from '../inbox/shim-inbox.js';
+import { tmuxPlace } from '../inbox/entry.js';
+import { TmuxPaneOptions } from '../inbox/tmux-pane-options.js';
 import type { Report } from '../protocol/index.js';
 import type { RunOptions } from './run-options.js';
 
@@ -78,7 +80,10 @@ export function createReporting(options: RunOptions, ctx: ReportingContext): Rep
   const recordId = options.id ?? paneRecordId(ctx.env);
   const paneName = options.id === undefined ? paneTitle(ctx.env) : undefined;
   const inbox = openInbox(options, ctx, app, (bytes) => reporter?.submitSequence(bytes));
-  const sink = teeSinks(log, inbox?.sink);
+  // Inside tmux the pane's @osf7501_* options follow the reports, with or without the inbox.
+  const place = tmuxPlace(ctx.env);
+  const pane = place === undefined ? undefined : new TmuxPaneOptions(place, app, ctx.env, { onOff: (reason) => log?.paneOptionsOff(reason) });
+  const sink = teeSinks(log, inbox?.sink, pane);
   const notices: string[] = [];
   const screen: ScreenModel = selected.entry
     ? new ScreenClient({
@@ -118,6 +123,7 @@ export function createReporting(options: RunOptions, ctx: ReportingContext): Rep
       native.dispose();
       started.dispose();
       inbox?.dispose();
+      pane?.dispose();
       log?.dispose();
     },
   };

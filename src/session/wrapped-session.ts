@@ -18,7 +18,7 @@ import { StateRecap } from './title-indicator.js';
 
 /** Set in the child's environment: marks an osf7501 session (its value is the session id). */
 export const SESSION_ENV = 'OSF7501_SESSION';
-/** Fault injection for tests of the crash path: `throw-on-output` throws inside the shim. */
+/** Fault injection for tests of the crash path: `throw-on-output` / `throw-on-input` throw inside the shim. */
 const FAULT_ENV = 'OSF7501_FAULT';
 
 const DEFAULT_SIZE = { cols: 80, rows: 24 };
@@ -130,6 +130,7 @@ export class WrappedSession {
         ...(reporting ? { filterInput: (chunk: Uint8Array) => reporting.native.filterInput(chunk) } : {}),
         throwOnOutput: io.env[FAULT_ENV] === 'throw-on-output',
         modes,
+        throwOnInput: io.env[FAULT_ENV] === 'throw-on-input',
       },
     );
     this.relay = relay;
