@@ -128,7 +128,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     .option('--no-native', "leave the program's own OSC 7501 query to the outer terminal (default: osf7501 answers it)")
     .option('--notify', 'when the program becomes blocked or done, show a terminal notification (OSC 9/777), at most one per state every 30 s')
     .option('--notify-desktop', 'like --notify, and also a desktop notification (notify-send, osascript) where available')
-    .option('--title', "show the state in the window title (a glyph, the program's name, the state; your title comes back at exit)")
+    .option('--title', "show the state in the window title: its glyph in front of the program's own title (else the program's name and the state); your title comes back at exit")
     .option('--log <file>', "append every classification change and report to FILE as JSON Lines ('-' for stderr)")
     .argument('[command]', 'the program to run (looked up on PATH)')
     .argument('[args...]', "the program's own arguments, passed unchanged")

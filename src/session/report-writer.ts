@@ -21,6 +21,11 @@ export interface ReportWriterOptions {
 
 /** Hands each report to its sinks; every sequence goes through the gate, so it joins the output at a safe point. */
 export class ReportWriter {
+  /** The last report of the shim's own, for a title redrawn when the program sets its own. */
+  private lastReport: Report | undefined;
+  /** The window title the program set last (its bytes), once it set one. */
+  private programTitle: Uint8Array | undefined;
+
   constructor(
     private readonly gate: ReportGate,
     private readonly options: ReportWriterOptions,
@@ -41,7 +46,20 @@ export class ReportWriter {
     this.options.log?.report(report, source);
     if (source !== 'native') this.options.onReport?.(report);
     if (bytes !== undefined) this.gate.submit(this.throughMultiplexer(bytes));
-    if (source !== 'native' && this.options.titlePrefix !== undefined) this.gate.submit(titleSequence(this.options.titlePrefix, report));
+    if (source !== 'native' && this.options.titlePrefix !== undefined) {
+      this.lastReport = report;
+      this.gate.submit(titleSequence(this.options.titlePrefix, report, this.programTitle));
+    }
+  }
+
+  /**
+   * The program set its window title (its bytes already went out unchanged): with a title prefix, the
+   * glyph goes in front of it, written after the program's own title sequence at the next safe point.
+   */
+  childTitle(title: Uint8Array): void {
+    if (this.options.titlePrefix === undefined) return;
+    this.programTitle = title;
+    if (this.lastReport !== undefined) this.gate.submit(titleSequence(this.options.titlePrefix, this.lastReport, title));
   }
 
   /** A classification that reached the ranking. */

@@ -31,6 +31,8 @@ export class StatusReporter implements SessionObserver {
   private readonly timer = new DeadlineTimer((now) => this.onTimer(now));
   private readonly foreground: ForegroundWatch | undefined;
   private disposed = false;
+  /** A window title the child set in the chunk being passed, for the writer once the chunk is out. */
+  private childTitle: Uint8Array | undefined;
   /** The child exited or the terminal hung up: the final report is out. */
   private finished = false;
 
@@ -38,7 +40,11 @@ export class StatusReporter implements SessionObserver {
     private readonly screen: ScreenModel,
     private readonly options: StatusReporterOptions,
   ) {
-    this.gate = new ReportGate(options.write, () => performance.now(), options.onOsc7501 ? { onOsc7501: options.onOsc7501 } : {});
+    this.gate = new ReportGate(options.write, () => performance.now(), {
+      ...(options.onOsc7501 ? { onOsc7501: options.onOsc7501 } : {}),
+      // With --title, the program's own title sets: the glyph goes in front once its bytes are out.
+      ...(options.titlePrefix === undefined ? {} : { onTitle: (title: Uint8Array) => (this.childTitle = title) }),
+    });
     this.writer = new ReportWriter(this.gate, options);
     const { app, id, title, onExit, timing } = options;
     const config = { app, onExit, timing, copyNative: this.writer.wrapped, ...(id ? { id } : {}), ...(title ? { title } : {}) };
@@ -51,6 +57,10 @@ export class StatusReporter implements SessionObserver {
   /** Child output, after the gate wrote it: the screen learns it and a sweep is scheduled. */
   output(chunk: Uint8Array): void {
     if (this.disposed) return;
+    if (this.childTitle !== undefined) {
+      this.writer.childTitle(this.childTitle);
+      this.childTitle = undefined;
+    }
     const now = performance.now();
     this.screen.feed(chunk, now);
     this.policy.output(now);

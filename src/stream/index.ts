@@ -3,3 +3,4 @@ export { StreamScanner, type StreamScannerOptions } from './scanner.js';
 export type { Osc7501Event, Osc7501Listener, StringTerminator } from './osc7501-events.js';
 export { OSC7501_BODY_LIMIT } from './osc7501-capture.js';
 export { SYNC_UPDATE_MODE } from './csi-mode.js';
+export { OSC_TITLE_LIMIT, type OscTitleListener } from './osc-title-capture.js';

@@ -5,6 +5,7 @@ import { LEFT_BRACKET } from './bytes.js';
 import { CsiModeParser } from './csi-mode.js';
 import { AfterEsc, afterEscape, afterIntermediate, indexOfEscape } from './escape-byte.js';
 import { Osc7501Capture } from './osc7501-capture.js';
+import { OscTitleCapture, type OscTitleListener } from './osc-title-capture.js';
 import type { Osc7501Listener } from './osc7501-events.js';
 import { skipTarget } from './skip-ahead.js';
 import { utf8LastBoundary, utf8PendingAfter } from '../protocol/utf8.js';
@@ -21,6 +22,8 @@ const STRING_ESCAPE = 6; // ESC inside a DCS/SOS/PM/APC string: ST, an escaped E
 export interface StreamScannerOptions {
   /** Told, during `feed()`, of every complete OSC 7501 sequence the child writes. */
   onOsc7501?: Osc7501Listener;
+  /** Told, during `feed()`, of every window title the child sets (OSC 0 or OSC 2, complete). */
+  onTitle?: OscTitleListener;
 }
 
 /**
@@ -51,10 +54,12 @@ export class StreamScanner {
   private escapeAt = 0;
   private readonly csi = new CsiModeParser();
   private readonly osc: Osc7501Capture;
+  private readonly title: OscTitleCapture;
   private readonly oscString = new OscStringReader();
 
   constructor(options: StreamScannerOptions = {}) {
     this.osc = new Osc7501Capture(options.onOsc7501);
+    this.title = new OscTitleCapture(options.onTitle);
   }
 
   /** A report may be inserted right after the bytes fed so far. */
@@ -184,24 +189,30 @@ export class StreamScanner {
   private scanOsc(chunk: Uint8Array, i: number): number {
     const reader = this.oscString;
     const osc = this.osc;
+    const title = this.title;
     const stop = reader.read(chunk, i);
     const next = reader.next;
     if (!osc.ignoring && reader.contentEnd > i) osc.push(chunk, i, reader.contentEnd);
+    if (!title.ignoring && reader.contentEnd > i) title.push(chunk, i, reader.contentEnd);
     switch (stop) {
       case OscStop.open:
         return next;
       case OscStop.bel:
         osc.finish(this.fed + next, 'bel');
+        title.finish();
         return this.toGround(next);
       case OscStop.st:
         osc.finish(this.fed + next, 'st');
+        title.finish();
         return this.toGround(next);
       case OscStop.cancel:
         osc.abort();
+        title.abort();
         return this.toGround(next);
       case OscStop.cutOff:
         // That ESC opens the next sequence; the byte after it is read as the byte after ESC.
         osc.abort();
+        title.abort();
         this.state = ESCAPE;
         this.escapeAt = this.fed + next - 1;
         return next;
@@ -234,6 +245,7 @@ export class StreamScanner {
         return;
       case AfterEsc.openOsc:
         this.osc.begin(this.escapeAt);
+        this.title.begin();
         this.oscString.begin();
         this.state = OSC;
         return;

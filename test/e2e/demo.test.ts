@@ -15,8 +15,8 @@ describe('osf7501 demo', () => {
     expect(states.at(-1)).toBe('clear');
     const text = result.output.toString();
     expect(text).toContain('\x1b]2;● osf7501 demo · blocked (permission): approve Bash: rm -rf build\x1b\\');
-    expect(text).toContain('\x1b[22;2t');
-    expect(text).toContain('\x1b[23;2t');
+    expect(text).toContain('\x1b[22;0t');
+    expect(text).toContain('\x1b[23;0t');
     expect(text).toMatch(/osf7501: idle → working → blocked \(approve Bash: rm -rf build\) → working → .*done.* → clear\r?\n/);
   });
 });
