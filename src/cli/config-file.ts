@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'smol-toml';
+import { createRequire } from 'node:module';
 import { EXIT } from '../exit/codes.js';
 
 /** The settings a config file may set, with their built-in defaults (the same as the options'). */
@@ -75,11 +75,19 @@ function checkTable(path: string, where: string, table: Record<string, unknown>)
   return settings;
 }
 
+/**
+ * smol-toml's parse, loaded on first use: most runs have no config file, and wrapping a program starts
+ * faster without the TOML parser's nine ES modules (its single-file CommonJS build, loaded synchronously).
+ */
+function tomlParse(): (text: string) => unknown {
+  return (createRequire(import.meta.url)('smol-toml') as typeof import('smol-toml')).parse;
+}
+
 /** Checks a config file's text; throws a ConfigError naming the file and the key. */
 export function parseConfig(text: string, path: string): ConfigFile {
   let raw: Record<string, unknown>;
   try {
-    raw = parse(text) as Record<string, unknown>;
+    raw = tomlParse()(text) as Record<string, unknown>;
   } catch (error) {
     throw new ConfigError(path, `not valid TOML: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
   }

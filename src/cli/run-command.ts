@@ -1,8 +1,7 @@
 // `osf7501 [options] [--] <command> [args...]`: resolve the command, then run it wrapped, or directly when wrapping can't help.
 import { runDirect } from '../pty/direct-run.js';
 import { resolveCommand } from '../pty/resolve-command.js';
-import { RuleError } from '../rules/errors.js';
-import { commandBasename, selectRules, type SelectedRules } from '../rule-files/load.js';
+import type { SelectedRules } from '../rule-files/load.js';
 import type { RunOptions } from '../session/run-options.js';
 import { SESSION_ENV, SessionSetupError, WrappedSession, type SessionExtras } from '../session/wrapped-session.js';
 import { EXIT } from '../exit/codes.js';
@@ -27,6 +26,9 @@ export async function runCommand(options: RunOptions, io: CliIo, extras: RunExtr
   let selected: SelectedRules | undefined;
   if (options.rules !== undefined) {
     // An explicit --rules is checked even when the command then runs unwrapped: the user asked for it.
+    // The rule modules load only when they are needed: `osf7501 --no-report CMD` never reads a rule file.
+    const { commandBasename, selectRules } = await import('../rule-files/load.js');
+    const { RuleError } = await import('../rules/errors.js');
     try {
       selected = selectRules(commandBasename(options.command), { rules: options.rules, env: io.env, cwd: io.cwd });
     } catch (error) {

@@ -5,6 +5,8 @@ import { compileRuleFile } from '../rules/compile.js';
 import { RuleError } from '../rules/errors.js';
 import { bundledRulesDir, userRulesDir, type RuleEnv } from './load-paths.js';
 import { RuleSet } from '../rules/rule-set.js';
+import { commandBasename } from './command-name.js';
+export { commandBasename } from './command-name.js';
 
 /** Where a rule file came from: the package, the user's config folder, or `--rules FILE`. */
 export type RuleOrigin = 'bundled' | 'user' | 'file';
@@ -106,11 +108,6 @@ export function selectRules(command: string, options: LoadOptions & { rules?: st
   if (entry !== undefined) return { rules: entry.rules, entry, reason: 'command', catalog };
   const fallback = catalog.active.find((e) => e.rules.app === FALLBACK_APP);
   return { rules: fallback?.rules ?? BUILT_IN_FALLBACK, entry: fallback, reason: 'fallback', catalog };
-}
-
-/** A command's basename as `commands` lists it: no folder, no Windows executable suffix. */
-export function commandBasename(command: string): string {
-  return basename(command.replace(/\\/gu, '/')).replace(/\.(exe|cmd|bat)$/iu, '');
 }
 
 function loadFolder(dir: string, origin: 'bundled' | 'user', required: boolean): RuleEntry[] {

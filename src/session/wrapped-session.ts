@@ -3,18 +3,17 @@
 import { basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { shellStatus } from '../pty/exit-status.js';
-import { RuleError } from '../rules/errors.js';
-import { commandBasename, selectRules, type SelectedRules } from '../rule-files/load.js';
-import { terminalName } from '../inbox/tty-name.js';
+import type { SelectedRules } from '../rule-files/load.js';
+import { commandBasename } from '../rule-files/command-name.js';
 import { TerminalModes } from '../tty/terminal-modes.js';
 import { TerminalWriter } from '../tty/terminal-writer.js';
-import { startClaudeHooks, type ClaudeHooks } from './claude-hooks.js';
+import type { ClaudeHooks } from './claude-hooks.js';
 import { onEmergency } from './emergency.js';
 import { Relay, type SessionObserver } from './relay.js';
 import type { Reporting } from './reporting.js';
 import { reportingDisabledBecause } from './reporting-switch.js';
 import type { RunOptions } from './run-options.js';
-import { StateRecap } from './title-indicator.js';
+import type { StateRecap } from './title-indicator.js';
 
 /** Set in the child's environment: marks an osf7501 session (its value is the session id). */
 export const SESSION_ENV = 'OSF7501_SESSION';
@@ -50,7 +49,8 @@ export class WrappedSession {
   private relay: Relay | undefined;
   private reporting: Reporting | undefined;
   private hooks: ClaudeHooks | undefined;
-  private readonly recap = new StateRecap();
+  /** The states' recap for stderr at the end (only with `extras.indicator`). */
+  private recap: StateRecap | undefined;
   private releaseEmergency: (() => void) | undefined;
   /** The terminal's raw mode, switched on in the background from the start of `start()`. */
   private modes: TerminalModes | undefined;
@@ -87,10 +87,12 @@ export class WrappedSession {
       pid: () => this.relay?.pid,
       foregroundName: () => this.relay?.foregroundName(),
     };
+    // What only some sessions need loads only for them (rules and reporting, Claude's hooks, the recap).
+    if (extras.indicator !== undefined) this.recap = new (await import('./title-indicator.js')).StateRecap();
     if (reportingDisabledBecause(options, io.env) === undefined) {
-      const selected = this.selected ?? this.selectRules();
+      const selected = this.selected ?? (await this.selectRules());
       const { createReporting } = await import('./reporting.js');
-      const tty = terminalName();
+      const tty = (await import('../inbox/tty-name.js')).terminalName();
       const indicator = extras.indicator ?? (options.title === true ? basename(options.command) : undefined);
       try {
         this.reporting = createReporting(options, {
@@ -102,7 +104,7 @@ export class WrappedSession {
           selected,
           session: { id: sessionId, ...(tty === undefined ? {} : { tty }) },
           ...(indicator === undefined ? {} : { titlePrefix: indicator }),
-          ...(extras.indicator === undefined ? {} : { onReport: (r) => this.recap.add(r) }),
+          ...(extras.indicator === undefined ? {} : { onReport: (r) => this.recap?.add(r) }),
         });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
@@ -112,6 +114,7 @@ export class WrappedSession {
     }
     const reporting = this.reporting;
     if (reporting && options.hooks !== false && commandBasename(options.command) === 'claude') {
+      const { startClaudeHooks } = await import('./claude-hooks.js');
       this.hooks = await startClaudeHooks(this.path, options.args, io, (signal, at) => reporting.reporter.hookSignal(signal, at));
     }
     const relay = new Relay(
@@ -153,7 +156,7 @@ export class WrappedSession {
       const exit = await this.relay.run();
       const reporter = this.reporting?.reporter;
       reporter?.exit(exit);
-      if (this.extras.indicator !== undefined && reporter) this.io.stderr.write(this.recap.line());
+      if (this.recap !== undefined && reporter) this.io.stderr.write(this.recap.line());
       for (const notice of this.reporting?.notices() ?? []) this.io.stderr.write(`osf7501: ${notice}\n`);
       return shellStatus(exit);
     } finally {
@@ -175,8 +178,10 @@ export class WrappedSession {
   }
 
   /** The rules for the command, read once for the whole session. */
-  private selectRules(): SelectedRules {
+  private async selectRules(): Promise<SelectedRules> {
     const { options, io } = this;
+    const { selectRules } = await import('../rule-files/load.js');
+    const { RuleError } = await import('../rules/errors.js');
     try {
       return selectRules(commandBasename(options.command), {
         env: io.env,

@@ -1,5 +1,6 @@
 // Puts the user's terminal in raw mode for the session and always puts it back as it was.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { sttyInBackground, takeTerminalSnapshot } from './terminal-snapshot.js';
 
 /**
  * Why stty and not `setRawMode`: Node's raw mode (libuv) leaves output post-processing on
@@ -9,7 +10,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
  *
  * The two stty runs at start (`-g`, then `raw`) cost as much as starting two programs (tens of ms,
  * over 100 ms on a loaded machine), so they run in the background while the session starts and the
- * child spawns: {@link TerminalModes.enterRaw} returns at once, {@link TerminalModes.ready} says when
+ * child spawns (the snapshot from the process's start, when bin/osf7501 took one: see
+ * terminal-snapshot.ts): {@link TerminalModes.enterRaw} returns at once, {@link TerminalModes.ready} says when
  * the terminal is raw. Until then nothing may be written to the terminal (its line discipline would
  * still turn `\n` into `\r\n`) and nothing read from it.
  */
@@ -26,24 +28,11 @@ function sttySync(args: string[], stdinFd: number): { ok: boolean; out: string }
   return { ok: result.status === 0, out: (result.stdout ?? '').trim() };
 }
 
-/** One stty run in the background; `done` resolves with its status and output, never rejects. */
-function sttyAsync(args: string[], stdinFd: number): { process: ChildProcess; done: Promise<{ ok: boolean; out: string }> } {
-  const child = spawn('stty', args, { stdio: [stdinFd, 'pipe', 'ignore'], timeout: STTY_TIMEOUT_MS });
-  let out = '';
-  child.stdout?.setEncoding('utf8');
-  child.stdout?.on('data', (text: string) => (out += text));
-  const done = new Promise<{ ok: boolean; out: string }>((resolve) => {
-    child.on('error', () => resolve({ ok: false, out: '' }));
-    child.on('close', (code) => resolve({ ok: code === 0, out: out.trim() }));
-  });
-  return { process: child, done };
-}
-
 /** One raw-mode period of the controlling terminal; `restore()` is idempotent. */
 export class TerminalModes {
   private saved: string | undefined;
-  /** The stty run under way (the snapshot or the switch to raw), if any. */
-  private running: ChildProcess | undefined;
+  /** Stops the stty run under way (the snapshot or the switch to raw), if any. */
+  private running: (() => void) | undefined;
   private entering: Promise<boolean> | undefined;
   /** restore() came before the switch was done: nothing more may be started. */
   private ended = false;
@@ -79,7 +68,7 @@ export class TerminalModes {
     this.ended = true;
     const running = this.running;
     this.running = undefined;
-    if (running !== undefined && running.exitCode === null && running.signalCode === null) running.kill('SIGKILL');
+    running?.();
     if (this.saved === undefined) return;
     const saved = this.saved;
     this.saved = undefined;
@@ -87,16 +76,17 @@ export class TerminalModes {
   }
 
   private async switchToRaw(): Promise<boolean> {
-    const snapshot = sttyAsync(['-g'], this.stdinFd);
-    this.running = snapshot.process;
+    const early = takeTerminalSnapshot(this.stdinFd);
+    const snapshot = early === undefined ? sttyInBackground(['-g'], this.stdinFd) : { kill: () => {}, done: early };
+    this.running = snapshot.kill;
     const got = await snapshot.done;
     if (this.ended) return false;
     this.running = undefined;
     if (!got.ok || got.out === '') return false;
     // Saved before the switch starts: a restore() from here on puts these settings back.
     this.saved = got.out;
-    const raw = sttyAsync(RAW_ARGS, this.stdinFd);
-    this.running = raw.process;
+    const raw = sttyInBackground(RAW_ARGS, this.stdinFd);
+    this.running = raw.kill;
     const switched = await raw.done;
     if (this.ended) return false;
     this.running = undefined;
