@@ -276,6 +276,8 @@ export const AGENTS: readonly Agent[] = [
       'shell-approve': 'mkdir -p build/logs',
       'shell-deny': 'npm test --',
       'approve-then-deny': ['mkdir -p build/logs', 'npm test --'],
+      // Elided at every size (`…/nightly/i...cessibility-…` at 80 columns): its head and its tail.
+      'long-command': 'mkdir -p build/reports/nightly/i',
       'write-approve': 'notes.txt',
       'write-deny': 'notes.txt',
       question: 'Which database should the project use?',

@@ -53,7 +53,7 @@ export function formatFinal(result: ReplayResult, rules: RuleSet, explain: { why
     `${line}${decidedBy(c)}`,
     `rules: ${rules.app} (${rules.file}), chosen by ${explain.why}`,
     `final screen (${last.cols}x${last.rows}, swept at ${last.t.toFixed(3)} s), every rule's verdict:`,
-    ...rules.explain(last.lines, last.cols).traces.map(traceLine),
+    ...rules.explain(last.lines, { width: last.cols, softWrapped: last.softWrapped }).traces.map(traceLine),
   ];
 }
 

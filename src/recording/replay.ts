@@ -27,6 +27,8 @@ export interface ReplayScreen {
   t: number;
   classification: Classification;
   lines: string[];
+  /** Which rows the terminal wrapped on from the row above (absent: not known). */
+  softWrapped?: boolean[];
   cols: number;
   rows: number;
 }
@@ -146,7 +148,10 @@ class ReplayDriver {
   private async sweep(ms: number, epoch: number): Promise<void> {
     this.sweeps += 1;
     const outcome = await this.model.sweep();
-    if (outcome.changed) this.screens.push({ t: toSeconds(ms), classification: outcome.classification, lines: outcome.lines, ...this.size });
+    if (outcome.changed) {
+      const { classification, lines, softWrapped } = outcome;
+      this.screens.push({ t: toSeconds(ms), classification, lines, ...(softWrapped === undefined ? {} : { softWrapped }), ...this.size });
+    }
     this.policy.handle({ type: 'swept', at: ms, epoch, outcome });
   }
 

@@ -21,6 +21,24 @@ export const MAX_CONTINUATION_ROWS = 16;
 /** A frame row this long, the longest on screen, is drawn across the screen: it gives the width. */
 const MIN_FRAME_WIDTH = 20;
 
+/** What the screen tells about its rows besides their text. */
+export interface RowLayout {
+  /** The screen's width in columns (0: unknown). */
+  width: number;
+  /**
+   * Per row, whether the terminal wrapped it on from the row above (xterm's `isWrapped`); undefined when not
+   * known (rows read as text only): then only the rows' lengths and frames tell where a line went on.
+   */
+  softWrapped?: readonly boolean[] | undefined;
+}
+
+/** Row `index`'s text (rowText) with what the layout knows of how the row began. */
+export function layoutRowText(row: string, index: number, layout: RowLayout, from?: number): RowText {
+  const text = rowText(row, layout.width, from);
+  const soft = layout.softWrapped?.[index];
+  return layout.softWrapped === undefined ? text : { ...text, soft: soft === true };
+}
+
 /** One row's text as the joiner sees it: the text, where it starts, how far it could go, its gutter. */
 export interface RowText extends PlacedRow {
   /** The side glyphs left of the text with their columns (`│@0 │@2`): rows of one box share it. */
@@ -44,7 +62,8 @@ export function rowText(row: string, width: number, from?: number): RowText {
   const start = Math.min(Math.max(from ?? 0, leadChars.length), textEnd);
   const sideAt = trail.findIndex((c) => SIDE.test(c) || MARKER.test(c));
   const limit = sideAt < 0 ? width : textEnd + sideAt;
-  return { text: chars.slice(start, textEnd).join(''), start, limit, gutter, lineStart: Math.min(leadChars.length, textEnd) };
+  const edge = sideAt < 0 && width > 0;
+  return { text: chars.slice(start, textEnd).join(''), start, limit, edge, gutter, lineStart: Math.min(leadChars.length, textEnd) };
 }
 
 /** Whether a row is a frame (a rule, a box edge) or blank: a message never runs through it. */
@@ -79,15 +98,18 @@ export interface MessageSpan {
  * without a space), the frame of each row left out. When the span reaches the end of its last row's text,
  * the rows below that continue it are taken too: rows with the same gutter whose text starts between the
  * first row's text and the message's column (a hanging indent), as long as the row above was full (the
- * next word would not have fitted on it).
+ * next word would not have fitted on it); and any row the terminal wrapped on (`layout.softWrapped`). Where
+ * the layout tells the wraps, a row that filled the screen's last cell is followed only under a hanging
+ * indent (the terminal did not wrap it: the program began the next row itself).
  */
-export function spanText(rows: readonly string[], span: MessageSpan, width: number): string {
-  const first = rowText(rows[span.row] ?? '', width, span.column);
+export function spanText(rows: readonly string[], span: MessageSpan, layout: RowLayout): string {
+  const { width } = layout;
+  const first = layoutRowText(rows[span.row] ?? '', span.row, layout, span.column);
   const placed: RowText[] = [first];
   for (let r = span.row + 1; r <= span.lastRow; r += 1) {
     const row = rows[r] ?? '';
     if (isFrameRow(row)) continue;
-    placed.push(sameLimit(placed.at(-1) ?? first, rowText(row, width), width));
+    placed.push(sameLimit(placed.at(-1) ?? first, layoutRowText(row, r, layout), width));
   }
   const last = placed.at(-1) ?? first;
   const lastEnd = last.start + [...last.text].length;
@@ -99,7 +121,7 @@ export function spanText(rows: readonly string[], span: MessageSpan, width: numb
       const row = rows[r] ?? '';
       if (isFrameRow(row)) break;
       const previous = placed.at(-1) ?? first;
-      const next = sameLimit(previous, rowText(row, width), width);
+      const next = sameLimit(previous, layoutRowText(row, r, layout), width);
       if (!continues(first, span.column, previous, next)) break;
       placed.push(next);
     }
@@ -112,12 +134,18 @@ export function spanText(rows: readonly string[], span: MessageSpan, width: numb
  * wraps it at the same column (the marker or side is drawn on the first row only).
  */
 export function sameLimit(previous: RowText, row: RowText, width: number): RowText {
-  return row.limit === width && previous.limit < width && row.gutter === previous.gutter ? { ...row, limit: previous.limit } : row;
+  return row.limit === width && previous.limit < width && row.gutter === previous.gutter ? { ...row, limit: previous.limit, edge: false } : row;
 }
 
 /** Whether `next` carries on the message whose first row is `first` (its text at `column`) after `previous`. */
 function continues(first: RowText, column: number, previous: RowText, next: RowText): boolean {
+  // The terminal wrapped it: the same line, wherever it starts.
+  if (next.soft === true) return next.text !== '';
   if (next.text === '' || next.gutter !== first.gutter) return false;
+  // Text that filled the screen's last cell and went on would have wrapped there (soft): the program began
+  // this row itself. Its own wrap indents the rest under the text; a row at the line's own column or further
+  // out is its next line (Droid elides a command to fit its row exactly, `Why this needs approval:` below).
+  if (next.soft === false && previous.edge === true && touches(previous) && next.start <= first.lineStart) return false;
   // One column further in: a program that wraps at any character put the space at the row's start.
   const hang = Math.max(column, first.start, first.lineStart) + (touches(previous) ? 1 : 0);
   const join = wrapBetween(previous, next);
@@ -137,18 +165,20 @@ function touches(row: PlacedRow): boolean {
  * that wraps at any character (Claude Code's command box) fills every row to its limit and breaks words
  * anywhere: when every wrapped row of a message touches its limit, a break between two characters is a
  * cut; when some wrapped row ends short of it, the program wraps at spaces and only a word too long for
- * a row is cut (wrapBetween). A continuation row one column further in had its space at the break.
+ * a row is cut (wrapBetween). A continuation row one column further in had its space at the break. A row
+ * the terminal wrapped (`soft`) goes on as wrapBetween says, whatever the other rows do.
  */
 export function joinRowTexts(placed: readonly PlacedRow[]): string {
   const joins = placed.slice(1).map((row, i) => wrapBetween(placed[i] ?? row, row));
-  const wrapped = placed.slice(0, -1).filter((_, i) => joins[i] !== undefined);
+  // The terminal's wraps are known exactly; only the program's own wraps tell how it wraps.
+  const wrapped = placed.slice(0, -1).filter((_, i) => joins[i] !== undefined && placed[i + 1]?.soft !== true);
   const byCharacter = wrapped.length > 0 && wrapped.every(touches);
   const base = placed[1]?.start;
   let text = placed[0]?.text ?? '';
   placed.slice(1).forEach((row, i) => {
     const join = joins[i];
     const indented = base !== undefined && row.start > Math.min(...placed.slice(1).map((r) => r.start));
-    const cut = join === 'cut' || (join === 'wrapped' && byCharacter && !indented);
+    const cut = join === 'cut' || (join === 'wrapped' && byCharacter && !indented && row.soft !== true);
     text += cut ? row.text : ` ${row.text}`;
   });
   return text;

@@ -33,19 +33,26 @@ export function isHorizontalRule(line: string): boolean {
   return ruleChars >= chars.length * RULE_CHAR_SHARE;
 }
 
-/** The rows a region covers. Rows are kept whole and in order; blank rows inside stay. */
-export function selectRegion(lines: readonly string[], region: Region): readonly string[] {
+/**
+ * The rows a region covers: rows `start` up to (not including) `end`. Every region is one run of rows, kept
+ * whole and in order; blank rows inside stay.
+ */
+export function regionBounds(lines: readonly string[], region: Region): { start: number; end: number } {
   switch (region.type) {
     case 'screen':
-      return lines;
+      return { start: 0, end: lines.length };
     case 'below-last-rule':
       return belowLastRule(lines);
     case 'bottom':
       return bottomNonEmpty(lines, region.count);
     case 'top':
       return topNonEmpty(lines, region.count);
-    case 'rows':
-      return lines.slice(region.start, region.end);
+    case 'rows': {
+      const n = lines.length;
+      const at = (i: number): number => Math.min(n, Math.max(0, i < 0 ? n + i : i));
+      const start = at(region.start);
+      return { start, end: Math.max(start, region.end === undefined ? n : at(region.end)) };
+    }
   }
 }
 
@@ -78,15 +85,15 @@ export function describeRegion(region: Region): string {
 }
 
 // Rows after the last horizontal rule; the whole screen when there is no rule at all.
-function belowLastRule(lines: readonly string[]): readonly string[] {
+function belowLastRule(lines: readonly string[]): { start: number; end: number } {
   for (let i = lines.length - 1; i >= 0; i -= 1) {
-    if (isHorizontalRule(lines[i] ?? '')) return lines.slice(i + 1);
+    if (isHorizontalRule(lines[i] ?? '')) return { start: i + 1, end: lines.length };
   }
-  return lines;
+  return { start: 0, end: lines.length };
 }
 
 // From the count-th non-empty row counted from the bottom down to the last non-empty row.
-function bottomNonEmpty(lines: readonly string[], count: number): readonly string[] {
+function bottomNonEmpty(lines: readonly string[], count: number): { start: number; end: number } {
   let end = lines.length;
   while (end > 0 && isBlank(lines[end - 1])) end -= 1;
   let start = end;
@@ -95,11 +102,11 @@ function bottomNonEmpty(lines: readonly string[], count: number): readonly strin
     start -= 1;
     if (!isBlank(lines[start])) seen += 1;
   }
-  return lines.slice(start, end);
+  return { start, end };
 }
 
 // From the first non-empty row down to the count-th non-empty row.
-function topNonEmpty(lines: readonly string[], count: number): readonly string[] {
+function topNonEmpty(lines: readonly string[], count: number): { start: number; end: number } {
   let start = 0;
   while (start < lines.length && isBlank(lines[start])) start += 1;
   let end = start;
@@ -108,7 +115,7 @@ function topNonEmpty(lines: readonly string[], count: number): readonly string[]
     if (!isBlank(lines[end])) seen += 1;
     end += 1;
   }
-  return lines.slice(start, end);
+  return { start, end };
 }
 
 function isBlank(line: string | undefined): boolean {

@@ -3,8 +3,8 @@ import type { BlockedKind, ScreenState } from '../protocol/types.js';
 import { findDialog, type DialogShape } from './dialog.js';
 import type { Matcher } from './matcher.js';
 import { buildMessage, type MatchForMessage, type MessageSpec } from './message.js';
-import { estimateWidth } from './message-rows.js';
-import { describeRegion, regionKey, selectRegion, type Region } from './region.js';
+import { estimateWidth, type RowLayout } from './message-rows.js';
+import { describeRegion, regionBounds, regionKey, type Region } from './region.js';
 import type { Classification } from './types.js';
 
 /** One validated, compiled rule. */
@@ -63,6 +63,16 @@ export interface RuleProbe {
   done(): void;
 }
 
+/**
+ * What a screen tells besides its rows' text: its width in columns (absent: as far as the rows show it) and
+ * which rows the terminal wrapped on from the row above (xterm's `isWrapped`; absent: not known). Messages
+ * wrapped over several rows are joined by them.
+ */
+export interface ScreenLayout {
+  width?: number | undefined;
+  softWrapped?: readonly boolean[] | undefined;
+}
+
 /** The classification when no rule matches. */
 export const DEFAULT_CLASSIFICATION: Classification = Object.freeze({ state: 'idle' });
 
@@ -91,11 +101,11 @@ export class RuleSet implements RuleSetInfo {
   /**
    * The first rule that matches the visible rows decides; none matching means idle. `probe` is told which
    * rule runs, before each one, and when the classification is over (the screen worker's watchdog reads it:
-   * a rule that runs too long is dropped). `width` is the screen's width in columns (messages wrapped over
-   * several rows are joined by it); without it the rows' lengths tell what they can.
+   * a rule that runs too long is dropped). `layout`: the screen's width and soft wraps (ScreenLayout); without
+   * them the rows' lengths tell what they can.
    */
-  classify(lines: readonly string[], probe?: RuleProbe, width?: number): Classification {
-    const view = new ScreenView(lines, width);
+  classify(lines: readonly string[], probe?: RuleProbe, layout?: ScreenLayout): Classification {
+    const view = new ScreenView(lines, layout);
     try {
       for (const rule of this.rules) {
         probe?.rule(rule.index);
@@ -115,8 +125,8 @@ export class RuleSet implements RuleSetInfo {
   }
 
   /** Runs every rule (not only up to the first match) and reports each verdict. */
-  explain(lines: readonly string[], width?: number): Explanation {
-    const view = new ScreenView(lines, width);
+  explain(lines: readonly string[], layout?: ScreenLayout): Explanation {
+    const view = new ScreenView(lines, layout);
     let result: Classification | undefined;
     const traces = this.rules.map((rule): RuleTrace => {
       const verdict = evaluate(rule, view);
@@ -142,25 +152,36 @@ export class RuleSet implements RuleSetInfo {
 
 // The visible rows, with each region's rows and joined text computed at most once. Rows are
 // right-trimmed and a no-break space reads as a space (Claude Code 2.1.150 draws `❯\u00a0`).
+/** A region's rows, their text joined by `\n`, and their layout (the soft wraps of those rows). */
+interface RegionView {
+  rows: readonly string[];
+  text: string;
+  layout: RowLayout;
+}
+
 class ScreenView {
   readonly #lines: readonly string[];
-  readonly #regions = new Map<string, { rows: readonly string[]; text: string }>();
+  readonly #softWrapped: readonly boolean[] | undefined;
+  readonly #regions = new Map<string, RegionView>();
   readonly #dialogs = new Map<string, DialogShape | undefined>();
 
   /** The screen's width in columns: given, or as far as the rows show it (0: unknown). */
   readonly width: number;
 
-  constructor(lines: readonly string[], width?: number) {
+  constructor(lines: readonly string[], layout: ScreenLayout = {}) {
     this.#lines = lines.map((line) => line.replace(/\u00a0/gu, ' ').trimEnd());
-    this.width = width ?? estimateWidth(this.#lines);
+    this.width = layout.width ?? estimateWidth(this.#lines);
+    this.#softWrapped = layout.softWrapped;
   }
 
-  region(region: Region): { rows: readonly string[]; text: string } {
+  region(region: Region): RegionView {
     const key = regionKey(region);
     let cached = this.#regions.get(key);
     if (cached === undefined) {
-      const rows = selectRegion(this.#lines, region);
-      cached = { rows, text: rows.join('\n') };
+      const { start, end } = regionBounds(this.#lines, region);
+      const rows = this.#lines.slice(start, end);
+      const softWrapped = this.#softWrapped?.slice(start, end);
+      cached = { rows, text: rows.join('\n'), layout: { width: this.width, softWrapped } };
       this.#regions.set(key, cached);
     }
     return cached;
@@ -175,7 +196,7 @@ class ScreenView {
 }
 
 function evaluate(rule: CompiledRule, view: ScreenView): Verdict {
-  const { text } = view.region(rule.region);
+  const { text, layout } = view.region(rule.region);
   const matches: MatchForMessage[] = [];
   const dialog = rule.dialog ? view.dialog(rule.region) : undefined;
   if (rule.dialog && dialog === undefined) return { ok: false, outcome: 'no-dialog' };
@@ -204,11 +225,11 @@ function evaluate(rule: CompiledRule, view: ScreenView): Verdict {
     if (match !== null) matches.push({ match, hasMsg: matcher.hasMsg });
   }
   if (dialog !== undefined) {
-    const msg = buildMessage(text, matches, rule.message, dialog.title, view.width);
+    const msg = buildMessage(text, matches, rule.message, dialog.title, layout);
     return { ok: true, decider: 'dialog', matched: dialog.title, kind: rule.kind ?? dialog.kind, msg };
   }
   if (decider === undefined) return { ok: false, outcome: 'no-any-matched' }; // unreachable: validated
-  const msg = buildMessage(text, matches, rule.message, undefined, view.width);
+  const msg = buildMessage(text, matches, rule.message, undefined, layout);
   return { ok: true, decider: decider.matcher.key, matched: decider.match[0], kind: rule.kind, msg };
 }
 

@@ -8,6 +8,14 @@ export interface PlacedRow {
   start: number;
   /** The column the program could write up to on this row: a box's right side, or the screen's width. */
   limit: number;
+  /**
+   * Whether the terminal wrapped this row on from the row above (xterm's `isWrapped`: the program's text ran
+   * past the last column): true, it goes on with that row exactly; false, the program started this row
+   * itself (a newline, a cursor move); undefined, not known (rows read as text only).
+   */
+  soft?: boolean;
+  /** The limit is the screen's last column, not a box side: text that reached it and went on would wrap there. */
+  edge?: boolean;
 }
 
 /** Columns a program may leave free at the end of a full row (padding before a box side, the last cell). */
@@ -25,10 +33,14 @@ const WORD_START = /^[\p{L}\p{N}_.]/u;
  * words after a hyphen or a slash (OpenCode, Codex's options, Cline) ends a row there, wherever the row's
  * limit lies: a row ending in `word-` or `word/` that goes on with a word was broken inside that word; so
  * was a row that holds one word only, when that word and the next row's first are longer than a row.
+ * A row the terminal wrapped on (`soft`) goes on exactly: a cut, or a space where blanks stood at the break.
  */
 export function wrapBetween(row: PlacedRow, next: PlacedRow): 'cut' | 'wrapped' | undefined {
-  if (row.text === '' || next.text === '' || row.limit <= WRAP_SLACK) return undefined;
+  if (row.text === '' || next.text === '') return undefined;
   const end = row.start + [...row.text].length;
+  // The terminal's own wrap goes on in the next cell: a cut, unless blanks stood at the break.
+  if (next.soft === true) return end >= row.limit && next.start === 0 ? 'cut' : 'wrapped';
+  if (row.limit <= WRAP_SLACK) return undefined;
   const firstWord = [...(next.text.split(/[ \t]/u)[0] ?? '')].length;
   const room = row.limit - WRAP_SLACK;
   if (end + 1 + firstWord <= room) return undefined;

@@ -4,10 +4,13 @@ import type { Classification } from '../rules/types.js';
 import type { CursorStart } from './row-footprint.js';
 import { ShadowScreen } from './shadow-screen.js';
 
-/** One sweep's outcome: the same visible text as last time is not classified again. */
+/**
+ * One sweep's outcome: the same visible text as last time is not classified again. `softWrapped`: which rows
+ * the terminal wrapped on from the row above (absent where no terminal is behind the rows).
+ */
 export type SweepResult =
   | { changed: false }
-  | { changed: true; classification: Classification; lines: string[] };
+  | { changed: true; classification: Classification; lines: string[]; softWrapped?: boolean[] };
 
 /** Shared by the live shim (inside its screen worker) and by `osf7501 classify` replays. */
 export class ScreenClassifier {
@@ -65,7 +68,8 @@ export class ScreenClassifier {
     const text = lines.join('\n');
     if (text === this.lastText) return { changed: false };
     this.lastText = text;
-    return { changed: true, classification: this.rules.classify(lines, probe, this.cols), lines };
+    const softWrapped = this.screen.softWrappedRows();
+    return { changed: true, classification: this.rules.classify(lines, probe, { width: this.cols, softWrapped }), lines, softWrapped };
   }
 
   /** The cursor as of the last byte parsed (read it right after a sweep); undefined when the screen is gone. */

@@ -121,6 +121,25 @@ export class ShadowScreen {
     }
   }
 
+  /**
+   * Per visible row (as visibleLines), whether the terminal wrapped it on from the row above: the text ran
+   * past the last column (xterm's `isWrapped`), as opposed to a row the program began itself with a newline
+   * or a cursor move. Empty once disposed or broken. Call `flush()` first.
+   */
+  softWrappedRows(): boolean[] {
+    const term = this.#term;
+    if (term === undefined) return [];
+    try {
+      const buffer = term.buffer.active;
+      const wrapped: boolean[] = [];
+      for (let y = 0; y < term.rows; y += 1) wrapped.push(buffer.getLine(buffer.baseY + y)?.isWrapped === true);
+      return wrapped;
+    } catch (error) {
+      this.#fail('read', error);
+      return [];
+    }
+  }
+
   /** Resolves once every byte written so far has been parsed (or the screen is gone). */
   flush(): Promise<void> {
     const term = this.#term;

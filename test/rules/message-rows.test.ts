@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { compileRuleFile } from '../../src/rules/compile.js';
 import { estimateWidth, rowText } from '../../src/rules/message-rows.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
-import { renderLines, SIZES, type Size } from './helpers/screens.js';
+import { drawBytes, renderScreen, SIZES, type Size } from './helpers/screens.js';
 
 const set = (rules: string): RuleSet => compileRuleFile(`app = "t"\n${rules}`, 'rules/t.toml');
 
@@ -70,7 +70,7 @@ describe('real screens', () => {
   test('Copilot 1.0.102 at 80x24: the command wrapped in its inner box reads whole from its first row', () => {
     const screen = screenAt('copilot/1.0.102/shell-approve-80x24.screens.txt', 'blocked');
     const rules = oneRow(String.raw`^[ \t]*│[ \t]+╭─+╮[ \t│]*\n[ \t]*│[ \t]+│[ \t]*(?<msg>\S[^\n]*?)[ \t│]*$`);
-    expect(rules.classify(screen, undefined, 80).msg).toBe(
+    expect(rules.classify(screen, undefined, { width: 80 }).msg).toBe(
       'approve shell: mkdir -p build/logs && touch build/logs/build.log && echo "build started" > build/logs/latest.txt',
     );
   });
@@ -78,22 +78,24 @@ describe('real screens', () => {
   test('Copilot 1.0.102 at 80x24: the command row in the transcript, cut with an ellipsis, is not joined with the dialog', () => {
     const screen = screenAt('copilot/1.0.102/shell-approve-80x24.screens.txt', 'blocked');
     const rules = oneRow(String.raw`^[ \t]*\$ Shell[^\n]*\n[ \t]*(?<msg>\S[^\n]*?)[ \t┃]*$`);
-    expect(rules.classify(screen, undefined, 80).msg).toBe('approve shell: mkdir -p build/logs && touch build/logs/build.log && echo "build started" …');
+    expect(rules.classify(screen, undefined, { width: 80 }).msg).toBe('approve shell: mkdir -p build/logs && touch build/logs/build.log && echo "build started" …');
   });
 
   test('Copilot 1.0.102 at 200x50: the same command on one row is left as it is', () => {
     const screen = screenAt('copilot/1.0.102/approve-then-deny-200x50.screens.txt', 'blocked');
     const rules = oneRow(String.raw`^[ \t]*│[ \t]+╭─+╮[ \t│]*\n[ \t]*│[ \t]+│[ \t]*(?<msg>\S[^\n]*?)[ \t│]*$`);
-    expect(rules.classify(screen, undefined, 200).msg).toBe(
+    expect(rules.classify(screen, undefined, { width: 200 }).msg).toBe(
       'approve shell: mkdir -p build/logs && touch build/logs/build.log && echo "build started" > build/logs/latest.txt',
     );
   });
 });
 
 describe.each(SIZES)('hand-made screens at $cols x $rows', (size: Size) => {
-  const draw = (lines: readonly string[]): Promise<string[]> => renderLines(lines, size);
-  const classify = async (rules: RuleSet, lines: readonly string[]): Promise<string | undefined> =>
-    rules.classify(await draw(lines), undefined, size.cols).msg;
+  /** The rows drawn from the top of a cleared screen, classified with the screen's width and soft wraps. */
+  const classify = async (rules: RuleSet, lines: readonly string[]): Promise<string | undefined> => {
+    const { lines: rows, softWrapped } = await renderScreen(`\x1b[H\x1b[2J${drawBytes(lines)}`, size);
+    return rules.classify(rows, undefined, { width: size.cols, softWrapped }).msg;
+  };
 
   test("a box's inner width: rows between │ sides join, the path cut inside a word runs on without a space", async () => {
     const inner = size.cols - 6;
@@ -126,7 +128,8 @@ describe.each(SIZES)('hand-made screens at $cols x $rows', (size: Size) => {
 
   test('a command wrapped at any character behind a │ gutter (Claude Code 2.1.332): every row full, words cut anywhere', async () => {
     const chars = [...LONG_COMMAND];
-    const room = size.cols - 3;
+    // Full up to the next-to-last column, as long-command-80x24 shows it (79 of 80 cells).
+    const room = size.cols - 4;
     const rows: string[] = [];
     for (let i = 0; i < chars.length; i += room) rows.push(` │ ${chars.slice(i, i + room).join('')}`);
     const rule = '╌'.repeat(size.cols);
@@ -164,6 +167,28 @@ describe.each(SIZES)('hand-made screens at $cols x $rows', (size: Size) => {
     );
   });
 
+  test('a command the terminal wrapped (written as one line past the last column) reads whole, cut where the terminal cut it', async () => {
+    // One write, no newline: xterm wraps it at the last column, inside words or at a space.
+    const rules = oneRow(String.raw`^ +↳ (?<msg>\S[^\n]*)`);
+    expect(await classify(rules, ['  Command to approve', `  ↳ ${LONG_COMMAND}`, '', '  Enter select'])).toBe(`approve shell: ${LONG_COMMAND}`);
+  });
+
+  test('where the terminal wrapped, a space at the break stays and a word cut at the edge is whole again (xterm isWrapped)', async () => {
+    // The first wrap falls on a space (the last cell of row 1 is blank), the second inside the short word
+    // `split`: row lengths alone would read the second as a wrap at a space (`sp lit`).
+    const text = `${'a'.repeat(size.cols - 5)} ${'b'.repeat(size.cols - 3)} split here`;
+    const rules = oneRow(String.raw`^ +↳ (?<msg>\S[^\n]*)`);
+    expect(await classify(rules, ['  Command to approve', `  ↳ ${text}`, '', '  Enter select'])).toBe(`approve shell: ${text}`);
+  });
+
+  test('a row the program filled to the last cell, its next row at the same column: not joined (Droid 0.215.0 elides to fit)', async () => {
+    const shown = `${LONG_COMMAND.slice(0, size.cols - 40)}...${LONG_COMMAND.slice(-33)}`;
+    const rules = oneRow(String.raw`^ +↳ (?<msg>\S[^\n]*)`);
+    const screen = ['  Command to approve · medium risk', `  ↳ ${shown}`, '  Why this needs approval: It changes files in the project folder only.', '╭──╮'];
+    expect([...`  ↳ ${shown}`].length).toBe(size.cols);
+    expect(await classify(rules, screen)).toBe(`approve shell: ${shown}`);
+  });
+
   test('a full row followed by a row that starts left of the message is a new line', async () => {
     const first = `x${'y'.repeat(size.cols - 10)} end`;
     const rules = oneRow(String.raw`^ +\$ (?<msg>\S[^\n]*)`);
@@ -173,11 +198,11 @@ describe.each(SIZES)('hand-made screens at $cols x $rows', (size: Size) => {
 
 describe('row anatomy', () => {
   test('a row inside nested boxes: the text, its columns and the inner side as its limit', () => {
-    expect(rowText('│ │ npm test     │ │', 80)).toEqual({ text: 'npm test', start: 4, limit: 17, gutter: '│@0 │@2', lineStart: 4 });
+    expect(rowText('│ │ npm test     │ │', 80)).toEqual({ text: 'npm test', start: 4, limit: 17, edge: false, gutter: '│@0 │@2', lineStart: 4 });
   });
 
   test('a row with no side on its right reaches the screen width', () => {
-    expect(rowText('    rest of it', 80)).toMatchObject({ text: 'rest of it', start: 4, limit: 80, gutter: '' });
+    expect(rowText('    rest of it', 80)).toMatchObject({ text: 'rest of it', start: 4, limit: 80, edge: true, gutter: '' });
   });
 
   test('the width shows only in a frame row drawn across the screen; text rows tell nothing sure', () => {

@@ -99,6 +99,33 @@ describe('ShadowScreen reads the visible screen', () => {
   });
 });
 
+describe('ShadowScreen tells the rows the terminal wrapped from the rows the program began', () => {
+  test('text past the last column goes on in a soft-wrapped row; CR LF and cursor moves begin rows of their own', async () => {
+    const screen = open(20, 6);
+    // Row 0 and 1: one write of 25 characters. Row 2: exactly 20, then CR LF. Row 3: after it. Row 4: a cursor move.
+    screen.write(bytes(`${'a'.repeat(25)}\r\n${'b'.repeat(20)}\r\nnext\x1b[5;1Hmoved`));
+    await screen.flush();
+    expect(screen.visibleLines().slice(0, 5)).toEqual(['a'.repeat(20), 'aaaaa', 'b'.repeat(20), 'next', 'moved']);
+    expect(screen.softWrappedRows()).toEqual([false, true, false, false, false, false]);
+  });
+
+  test('a reflow on resize keeps the wraps: a long line narrowed wraps softly', async () => {
+    const screen = open(20, 4);
+    screen.write(bytes(`${'c'.repeat(15)}\r\nend`));
+    await screen.flush();
+    screen.resize(10, 4);
+    await screen.flush();
+    expect(screen.visibleLines().slice(0, 3)).toEqual(['c'.repeat(10), 'ccccc', 'end']);
+    expect(screen.softWrappedRows().slice(0, 3)).toEqual([false, true, false]);
+  });
+
+  test('empty once disposed', () => {
+    const screen = open();
+    screen.dispose();
+    expect(screen.softWrappedRows()).toEqual([]);
+  });
+});
+
 describe('ShadowScreen resizes', () => {
   test('resize changes the number of rows read and the wrap width', async () => {
     const screen = open(10, 2);

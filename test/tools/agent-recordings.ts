@@ -44,7 +44,7 @@ export function checkAgentRecording(rules: RuleSet, frames: readonly Frame[], al
   const problems = checkRecording(rules, frames, driver);
   const exit = all.find((l) => l.state === 'exit')?.t ?? Number.POSITIVE_INFINITY;
   const native = all.filter((l) => l.source === 'native' && l.t < exit);
-  const verdicts = frames.map((f) => ({ t: f.t, c: rules.classify(f.lines) }));
+  const verdicts = frames.map((f) => ({ t: f.t, c: rules.classify(f.lines, undefined, { width: f.cols, softWrapped: f.softWrapped }) }));
   const end = Math.min(exit, frames.at(-1)?.t ?? 0);
   // Inside a turn (from a `working` label to the next label of the same source) the screen may never look
   // idle for as long as the tracker waits before it says done: that would end the turn early.

@@ -715,9 +715,9 @@ const DROID_IDLE = /\? for help/;
 const DROID_APPROVAL = /Yes, allow[\s\S]*No, cancel[\s\S]*Esc cancel/;
 
 /**
- * Factory Droid (0.215.0, air-gapped, a custom model): scenarios. At 80 columns Droid elides the middle of a
- * long command in its dialog (`mkdir -p build/logs && touch bui...o "build started" > …`): the labels' msg is
- * what the screen shows, so the 80-column labels give the visible part.
+ * Factory Droid (0.215.0, air-gapped, a custom model): scenarios. Droid elides the middle of a command too long
+ * for its dialog's row (`mkdir -p build/logs && touch bui...o "build started" > …` at 80 columns; long-command at
+ * every size): the labels' msg names the whole command, the screen shows less (fixtures/droid/README.md).
  */
 export function droidScenarios() {
   const a = { working: DROID_WORKING, submitTimeout: 20000 };
@@ -757,6 +757,7 @@ export function droidScenarios() {
     },
     { name: 'long-answer', drive: [...submit(a, 'list every file'), { wait: /That is the whole list\./, timeout: LONG }, ...done] },
     { name: 'shell-approve', drive: approve('prepare the build folder', `approve Execute: ${LONG_BUILD}`, /build\/logs holds build\.log/) },
+    { name: 'long-command', drive: approve('prepare the nightly report folder', `approve Execute: ${LONG_COMMAND}`, /summary\.log is in place/) },
     { name: 'shell-deny', drive: deny('run the full test suite', `approve Execute: ${LONG_TEST}`) },
     {
       name: 'approve-then-deny',

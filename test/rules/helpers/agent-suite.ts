@@ -38,7 +38,7 @@ export function describeAgentRecordings(app: string, folder: string, ruleFile: s
         .filter((l) => l.source === 'driver' && l.state !== 'exit')
         .map((l) => {
           const frame = frameAt(frames, l.t);
-          const c = rules.classify(frame?.lines ?? [], undefined, frame?.cols);
+          const c = rules.classify(frame?.lines ?? [], undefined, { width: frame?.cols, softWrapped: frame?.softWrapped });
           return `${c.state}${c.kind ? `:${c.kind}` : ''} ${c.rule ?? '-'}${c.msg === undefined ? '' : ` "${c.msg}"`}${c.interrupted ? ' interrupted' : ''}`;
         });
     },

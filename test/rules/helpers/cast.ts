@@ -34,6 +34,8 @@ export interface Frame {
   lines: string[];
   /** The screen's width when the frame was drawn. */
   cols: number;
+  /** Which rows the terminal wrapped on from the row above. */
+  softWrapped: boolean[];
 }
 
 /** Every screen the recording shows, one per output event, in order. */
@@ -51,7 +53,7 @@ export async function replay(cast: Cast): Promise<Frame[]> {
       }
       screen.write(encoder.encode(event.data));
       await screen.flush();
-      frames.push({ t: event.t, lines: screen.visibleLines(), cols });
+      frames.push({ t: event.t, lines: screen.visibleLines(), cols, softWrapped: screen.softWrappedRows() });
     }
   } finally {
     screen.dispose();

@@ -59,7 +59,7 @@ export function msgAgrees(ours: string | undefined, theirs: string | undefined):
  */
 export function checkRecording(rules: RuleSet, frames: readonly Frame[], all: readonly Label[]): string[] {
   const { labels } = groundTruth(all);
-  const verdicts = frames.map((f) => ({ t: f.t, c: rules.classify(f.lines, undefined, f.cols) }));
+  const verdicts = frames.map((f) => ({ t: f.t, c: rules.classify(f.lines, undefined, { width: f.cols, softWrapped: f.softWrapped }) }));
   const end = Math.min(labels.at(-1)?.t ?? Number.POSITIVE_INFINITY, frames.at(-1)?.t ?? 0);
   const problems: string[] = [];
   const blockedWindows: [number, number][] = [];

@@ -24,16 +24,27 @@ export function drawBytes(lines: readonly string[]): string {
 
 const encoder = new TextEncoder();
 
-/** Feeds the bytes to a fresh ShadowScreen of `size` and returns its visible rows. */
-export async function renderBytes(bytes: string, size: Size): Promise<string[]> {
+/** A screen as the classifier gets it: the visible rows and which of them the terminal wrapped on. */
+export interface RenderedScreen {
+  lines: string[];
+  softWrapped: boolean[];
+}
+
+/** Feeds the bytes to a fresh ShadowScreen of `size` and returns its visible rows and soft wraps. */
+export async function renderScreen(bytes: string, size: Size): Promise<RenderedScreen> {
   const screen = new ShadowScreen(size);
   try {
     screen.write(encoder.encode(bytes));
     await screen.flush();
-    return screen.visibleLines();
+    return { lines: screen.visibleLines(), softWrapped: screen.softWrappedRows() };
   } finally {
     screen.dispose();
   }
+}
+
+/** Feeds the bytes to a fresh ShadowScreen of `size` and returns its visible rows. */
+export async function renderBytes(bytes: string, size: Size): Promise<string[]> {
+  return (await renderScreen(bytes, size)).lines;
 }
 
 /** Draws `lines` from the top of a cleared screen; what does not fit scrolls away. */
