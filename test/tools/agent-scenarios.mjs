@@ -15,6 +15,8 @@
 //
 // The step builders below are the moves every agent's scenarios share (submit a prompt, answer a dialog,
 // interrupt, a start-up dialog, end on a label); each agent's own turn ends and dialogs are in its function.
+// Agents whose dialogs take the place of the input box and whose scenarios are the same list (Copilot CLI,
+// Factory Droid, Continue CLI) get it from footerDialogScenarios, with their texts and moves as parameters.
 
 import { LONG_COMMAND } from './agent-turns.mjs';
 
@@ -61,6 +63,87 @@ const startupScreen = (screen, blocked) => [{ wait: screen, timeout: 30000 }, ..
 
 const idleStart = () => ({ name: 'idle-start', drive: [{ sleep: 1500 }] });
 const exitScenario = () => ({ name: 'exit', drive: [{ sleep: 500 }] });
+
+/**
+ * The scenarios of an agent whose dialogs take the place of its input (Copilot CLI, Factory Droid, Continue
+ * CLI): the same prompts, turns and order for each, with the agent's own texts and moves as parameters:
+ *   working, idle, approval   what the screen shows while a turn runs, at rest, while a dialog waits
+ *   submitTimeout, long       how long to wait for the working hint after Enter, and for a turn's text (ms)
+ *   submit                    (agent, text) → steps, when the agent needs its own way to send a prompt
+ *   shell, write              the labels' msg: the prefix before a shell command (`approve Bash:`), a write's msg
+ *   writeDeny, longCommand    whether there are write-deny and long-command scenarios
+ *   denied                    what the agent shows after Esc at a dialog (waited for, optional)
+ *   question                  { dialog, gone }: its question dialog, and what goes once it is answered (none: no
+ *                             question scenario, the agent has no question tool)
+ *   interrupt                 (submitted) → steps after an essay was asked for (`submitted(text)` sends it)
+ *   startup                   the scenarios of its start-up screens (trust, sign-in, first run)
+ *   errors                    { api, auth }: the text a failed turn shows for a 400 and a 401
+ */
+function footerDialogScenarios(p) {
+  const a = { working: p.working, submitTimeout: p.submitTimeout };
+  const send = p.submit ?? submit;
+  const submitted = (text) => send(a, text);
+  const LONG = p.long;
+  const done = [{ waitGone: p.working, timeout: LONG }, { wait: p.idle, timeout: 10000 }, ...settle('done')];
+  const approve = (prompt, msg, answer) => [
+    ...submitted(prompt),
+    { wait: p.approval, timeout: LONG },
+    ...answerDialog('permission', msg, 'enter'),
+    { waitGone: p.approval, timeout: 30000 },
+    { label: 'working', note: 'approved' },
+    { wait: answer, timeout: LONG },
+    ...done,
+  ];
+  const deny = (prompt, msg) => [
+    ...submitted(prompt),
+    { wait: p.approval, timeout: LONG },
+    ...answerDialog('permission', msg, 'esc'),
+    { waitGone: p.approval, timeout: 30000 },
+    { wait: p.denied, timeout: 30000, optional: true },
+    { waitGone: p.working, timeout: 30000 },
+    { wait: p.idle, timeout: 10000 },
+    ...settle('idle', { note: 'denied' }),
+  ];
+  const error = (prompt, text) => [...submitted(prompt), { wait: text, timeout: LONG }, { waitGone: p.working, timeout: 30000 }, ...settle('error')];
+  const build = () => approve('prepare the build folder', `${p.shell} ${LONG_BUILD}`, /build\/logs holds build\.log/);
+  const test = () => deny('run the full test suite', `${p.shell} ${LONG_TEST}`);
+  return [
+    idleStart(),
+    { name: 'slow-answer', drive: [...submitted('summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: LONG }, ...done] },
+    { name: 'long-answer', drive: [...submitted('list every file'), { wait: /That is the whole list\./, timeout: LONG }, ...done] },
+    { name: 'shell-approve', drive: build() },
+    ...(p.longCommand ? [{ name: 'long-command', drive: approve('prepare the nightly report folder', `${p.shell} ${LONG_COMMAND}`, /summary\.log is in place/) }] : []),
+    { name: 'shell-deny', drive: test() },
+    { name: 'approve-then-deny', drive: [...build(), ...test()] },
+    { name: 'write-approve', drive: approve('create notes.txt', p.write, /Wrote notes\.txt with one line\./) },
+    ...(p.writeDeny ? [{ name: 'write-deny', drive: deny('create notes.txt', p.write) }] : []),
+    ...(p.question === undefined ? [] : [question(p.question)]),
+    { name: 'prose-question', drive: [...submitted('explain the bug briefly'), { wait: /regression\s+test\?/, timeout: LONG }, ...done] },
+    { name: 'interrupt', drive: p.interrupt(submitted) },
+    ...p.startup,
+    { name: 'api-error', drive: error('trigger a bad request', p.errors.api) },
+    { name: 'auth-error', drive: error('trigger an auth failure', p.errors.auth) },
+    exitScenario(),
+  ];
+  function question({ dialog, gone }) {
+    return {
+      name: 'question',
+      drive: [
+        ...submitted('pick a database'),
+        { wait: dialog, timeout: LONG },
+        ...answerDialog('question', 'answer: Which database should the project use?', 'enter'),
+        { waitGone: gone, timeout: 30000 },
+        { label: 'working', note: 'answered' },
+        { wait: /Noted: the project will use/, timeout: LONG },
+        ...done,
+      ],
+    };
+  }
+}
+
+/** The commands of `prepare the build folder` and `run the full test suite` (agent-turns.mjs): 97 characters, they wrap at 80 columns. */
+const LONG_BUILD = 'mkdir -p build/logs && touch build/logs/build.log && echo "build started" > build/logs/latest.txt';
+const LONG_TEST = 'npm test -- --coverage --reporter=verbose --testTimeout=60000 && npm run lint -- --max-warnings=0';
 
 // ----------------------------------------------------------------------------------------------- Codex
 
@@ -378,114 +461,60 @@ const COP_IDLE = /Interactive · /;
 /** The approval dialog's question: a shell command, a file to create or edit, a URL… */
 const COP_APPROVAL = /Do you want to (?:run this command|create|edit|fetch|allow)\b[^\n]*\?/;
 
-/** The commands of `prepare the build folder` and `run the full test suite` (agent-turns.mjs): 97 characters, they wrap at 80 columns. */
-const LONG_BUILD = 'mkdir -p build/logs && touch build/logs/build.log && echo "build started" > build/logs/latest.txt';
-const LONG_TEST = 'npm test -- --coverage --reporter=verbose --testTimeout=60000 && npm run lint -- --max-warnings=0';
-
 /**
  * GitHub Copilot CLI (1.0.102): scenarios. Copilot is slow on a loaded machine (a turn can take ten seconds
  * to start): every wait is long, and every key is sent only once the screen shows what it answers.
  */
 export function copilotScenarios() {
-  const a = { working: COP_WORKING, submitTimeout: 30000 };
   const LONG = 90000;
-  /** The turn is over once the footer's `Working` is gone. */
-  const done = [{ waitGone: COP_WORKING, timeout: LONG }, { wait: COP_IDLE, timeout: 10000 }, ...settle('done')];
-  const approve = (prompt, msg, answer) => [
-    ...submit(a, prompt),
-    { wait: COP_APPROVAL, timeout: LONG },
-    ...answerDialog('permission', msg, 'enter'),
-    { waitGone: COP_APPROVAL, timeout: 30000 },
-    { label: 'working', note: 'approved' },
-    { wait: answer, timeout: LONG },
-    ...done,
-  ];
-  /** Esc at the dialog: `Operation cancelled by user`, and the turn stops. */
-  const deny = (prompt, msg) => [
-    ...submit(a, prompt),
-    { wait: COP_APPROVAL, timeout: LONG },
-    ...answerDialog('permission', msg, 'esc'),
-    { waitGone: COP_APPROVAL, timeout: 30000 },
-    { wait: /Operation cancelled by user/, timeout: 30000, optional: true },
-    { waitGone: COP_WORKING, timeout: 30000 },
-    { wait: COP_IDLE, timeout: 10000 },
-    ...settle('idle', { note: 'denied' }),
-  ];
-  const error = (prompt, text) => [
-    ...submit(a, prompt),
-    { wait: text, timeout: LONG },
-    { waitGone: COP_WORKING, timeout: 30000 },
-    ...settle('error'),
-  ];
-  return [
-    idleStart(),
-    {
-      name: 'slow-answer',
-      drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: LONG }, ...done],
-    },
-    { name: 'long-answer', drive: [...submit(a, 'list every file'), { wait: /That is the whole list\./, timeout: LONG }, ...done] },
-    { name: 'shell-approve', drive: approve('prepare the build folder', `approve shell: ${LONG_BUILD}`, /build\/logs holds build\.log/) },
-    { name: 'long-command', drive: approve('prepare the nightly report folder', `approve shell: ${LONG_COMMAND}`, /summary\.log is in place/) },
-    { name: 'shell-deny', drive: deny('run the full test suite', `approve shell: ${LONG_TEST}`) },
-    {
-      name: 'approve-then-deny',
-      drive: [
-        ...approve('prepare the build folder', `approve shell: ${LONG_BUILD}`, /build\/logs holds build\.log/),
-        ...deny('run the full test suite', `approve shell: ${LONG_TEST}`),
-      ],
-    },
-    { name: 'write-approve', drive: approve('create notes.txt', 'approve create: notes.txt', /Wrote notes\.txt with one line\./) },
-    {
-      name: 'question',
-      drive: [
-        ...submit(a, 'pick a database'),
-        { wait: /Copilot needs information\.[\s\S]*enter accept/, timeout: LONG },
-        ...answerDialog('question', 'answer: Which database should the project use?', 'enter'),
-        { waitGone: /Copilot needs information\./, timeout: 30000 },
-        { label: 'working', note: 'answered' },
-        { wait: /Noted: the project will use/, timeout: LONG },
-        ...done,
-      ],
-    },
-    { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), { wait: /regression\s+test\?/, timeout: LONG }, ...done] },
-    {
-      // The footer says `esc esc interrupt`, but two Esc presses while the answer streamed never stopped it in
-      // these runs; Ctrl+C once does (a second one would exit).
-      name: 'interrupt',
-      drive: [
-        ...submit(a, 'write a long essay'),
-        { wait: /Point 6:/, timeout: LONG },
-        { sleep: 300 },
-        { key: 'ctrl-c' },
-        { waitGone: COP_WORKING, timeout: 30000 },
-        { wait: COP_IDLE, timeout: 10000 },
-        ...settle('idle', { note: 'interrupted' }),
-      ],
-    },
-    {
-      // Copilot takes up to a minute to draw its first screen on a loaded machine: longer waits than startupDialog's.
-      name: 'trust-dialog',
-      options: { trusted: false, start: false },
-      drive: [
-        { wait: /Do you trust the files in this folder\?[\s\S]*esc to cancel/, timeout: LONG },
-        { label: 'blocked', kind: 'permission', msg: 'trust this folder', note: 'trust dialog' },
-        { sleep: 1000 },
-        { key: 'enter' },
-        { wait: COP_IDLE, timeout: LONG },
-        { sleep: 600 },
-        ...settle('idle'),
-      ],
-    },
-    {
-      // No provider and no GitHub sign-in (the network is a closed local port): Copilot asks for /login.
-      name: 'sign-in',
-      options: { signIn: true, start: false },
-      drive: [{ wait: /Please use \/login to sign in/, timeout: LONG }, ...settle('blocked', { kind: 'auth', msg: 'sign in to Copilot', note: 'sign-in notice' })],
-    },
-    { name: 'api-error', drive: error('trigger a bad request', /mock 400/) },
-    { name: 'auth-error', drive: error('trigger an auth failure', /Authentication failed/) },
-    exitScenario(),
-  ];
+  return footerDialogScenarios({
+    working: COP_WORKING,
+    idle: COP_IDLE,
+    approval: COP_APPROVAL,
+    submitTimeout: 30000,
+    long: LONG,
+    shell: 'approve shell:',
+    write: 'approve create: notes.txt',
+    writeDeny: false,
+    longCommand: true,
+    /** Esc at the dialog: `Operation cancelled by user`, and the turn stops. */
+    denied: /Operation cancelled by user/,
+    question: { dialog: /Copilot needs information\.[\s\S]*enter accept/, gone: /Copilot needs information\./ },
+    // The footer says `esc esc interrupt`, but two Esc presses while the answer streamed never stopped it in
+    // these runs; Ctrl+C once does (a second one would exit).
+    interrupt: (submitted) => [
+      ...submitted('write a long essay'),
+      { wait: /Point 6:/, timeout: LONG },
+      { sleep: 300 },
+      { key: 'ctrl-c' },
+      { waitGone: COP_WORKING, timeout: 30000 },
+      { wait: COP_IDLE, timeout: 10000 },
+      ...settle('idle', { note: 'interrupted' }),
+    ],
+    startup: [
+      {
+        // Copilot takes up to a minute to draw its first screen on a loaded machine: longer waits than startupDialog's.
+        name: 'trust-dialog',
+        options: { trusted: false, start: false },
+        drive: [
+          { wait: /Do you trust the files in this folder\?[\s\S]*esc to cancel/, timeout: LONG },
+          { label: 'blocked', kind: 'permission', msg: 'trust this folder', note: 'trust dialog' },
+          { sleep: 1000 },
+          { key: 'enter' },
+          { wait: COP_IDLE, timeout: LONG },
+          { sleep: 600 },
+          ...settle('idle'),
+        ],
+      },
+      {
+        // No provider and no GitHub sign-in (the network is a closed local port): Copilot asks for /login.
+        name: 'sign-in',
+        options: { signIn: true, start: false },
+        drive: [{ wait: /Please use \/login to sign in/, timeout: LONG }, ...settle('blocked', { kind: 'auth', msg: 'sign in to Copilot', note: 'sign-in notice' })],
+      },
+    ],
+    errors: { api: /mock 400/, auth: /Authentication failed/ },
+  });
 }
 
 // ---------------------------------------------------------------------------------- i18a: Qwen Code
@@ -720,108 +749,58 @@ const DROID_APPROVAL = /Yes, allow[\s\S]*No, cancel[\s\S]*Esc cancel/;
  * every size): the labels' msg names the whole command, the screen shows less (fixtures/droid/README.md).
  */
 export function droidScenarios() {
-  const a = { working: DROID_WORKING, submitTimeout: 20000 };
   const LONG = 60000;
-  const done = [{ waitGone: DROID_WORKING, timeout: LONG }, { wait: DROID_IDLE, timeout: 10000 }, ...settle('done')];
-  const approve = (prompt, msg, answer) => [
-    ...submit(a, prompt),
-    { wait: DROID_APPROVAL, timeout: LONG },
-    ...answerDialog('permission', msg, 'enter'),
-    { waitGone: DROID_APPROVAL, timeout: 30000 },
-    { label: 'working', note: 'approved' },
-    { wait: answer, timeout: LONG },
-    ...done,
-  ];
-  /** Esc at the dialog: the tool's entry reads `⎿ Interrupted` and the turn ends. */
-  const deny = (prompt, msg) => [
-    ...submit(a, prompt),
-    { wait: DROID_APPROVAL, timeout: LONG },
-    ...answerDialog('permission', msg, 'esc'),
-    { waitGone: DROID_APPROVAL, timeout: 30000 },
-    { wait: /⎿ Interrupted/, timeout: 30000, optional: true },
-    { waitGone: DROID_WORKING, timeout: 30000 },
-    { wait: DROID_IDLE, timeout: 10000 },
-    ...settle('idle', { note: 'denied' }),
-  ];
-  const error = (prompt, text) => [
-    ...submit(a, prompt),
-    { wait: text, timeout: LONG },
-    { waitGone: DROID_WORKING, timeout: 30000 },
-    ...settle('error'),
-  ];
-  return [
-    idleStart(),
-    {
-      name: 'slow-answer',
-      drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: LONG }, ...done],
-    },
-    { name: 'long-answer', drive: [...submit(a, 'list every file'), { wait: /That is the whole list\./, timeout: LONG }, ...done] },
-    { name: 'shell-approve', drive: approve('prepare the build folder', `approve Execute: ${LONG_BUILD}`, /build\/logs holds build\.log/) },
-    { name: 'long-command', drive: approve('prepare the nightly report folder', `approve Execute: ${LONG_COMMAND}`, /summary\.log is in place/) },
-    { name: 'shell-deny', drive: deny('run the full test suite', `approve Execute: ${LONG_TEST}`) },
-    {
-      name: 'approve-then-deny',
-      drive: [
-        ...approve('prepare the build folder', `approve Execute: ${LONG_BUILD}`, /build\/logs holds build\.log/),
-        ...deny('run the full test suite', `approve Execute: ${LONG_TEST}`),
-      ],
-    },
-    { name: 'write-approve', drive: approve('create notes.txt', 'approve Create: notes.txt', /Wrote notes\.txt with one line\./) },
-    { name: 'write-deny', drive: deny('create notes.txt', 'approve Create: notes.txt') },
-    {
-      name: 'question',
-      drive: [
-        ...submit(a, 'pick a database'),
-        { wait: /Which database should the project use\?[\s\S]*ESC stop agent/, timeout: LONG },
-        ...answerDialog('question', 'answer: Which database should the project use?', 'enter'),
-        { waitGone: /ESC stop agent/, timeout: 30000 },
-        { label: 'working', note: 'answered' },
-        { wait: /Noted: the project will use/, timeout: LONG },
-        ...done,
-      ],
-    },
-    { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), { wait: /regression\s+test\?/, timeout: LONG }, ...done] },
-    {
-      name: 'interrupt',
-      drive: [
-        // Droid shows a streamed answer only once it is complete (13 s here): Esc while `Streaming...` shows.
-        ...submit(a, 'write a long essay'),
-        { sleep: 4000 },
-        { key: 'esc' },
-        // `⠇ Cancelling tools...  (Please wait)` for a moment, then `●  Request cancelled by user`.
-        { wait: /Request cancelled by user/, timeout: 30000, optional: true },
-        { waitGone: /\((?:Press ESC to stop|Please wait)\)/, timeout: 30000 },
-        { wait: DROID_IDLE, timeout: 10000 },
-        ...settle('idle', { note: 'interrupted' }),
-      ],
-    },
-    {
-      name: 'trust-dialog',
-      options: { trusted: false, start: false },
-      drive: [
-        { wait: /Trust this folder\?[\s\S]*Enter to confirm · Esc to exit/, timeout: LONG },
-        { label: 'blocked', kind: 'permission', msg: 'trust this folder', note: 'trust dialog' },
-        { sleep: 1000 },
-        { key: 'enter' },
-        { wait: DROID_IDLE, timeout: LONG },
-        { sleep: 3000 },
-        ...settle('idle'),
-      ],
-    },
-    {
-      // Not air-gapped: Droid wants a Factory account even with a custom model (the network is a closed port).
-      name: 'sign-in',
-      // Ctrl+C does not leave this screen: its `Exit` choice does.
-      options: { signIn: true, start: false, leave: [{ key: 'down' }, { sleep: 500 }, { key: 'enter' }] },
-      drive: [
-        { wait: /Please login with your Factory account to continue\.[\s\S]*Exit/, timeout: LONG },
-        ...settle('blocked', { kind: 'auth', msg: 'log in to Factory', note: 'login screen' }),
-      ],
-    },
-    { name: 'api-error', drive: error('trigger a bad request', /BYOK Error: 400[\s\S]*Upstream error/) },
-    { name: 'auth-error', drive: error('trigger an auth failure', /BYOK Error: 401[\s\S]*Upstream error/) },
-    exitScenario(),
-  ];
+  return footerDialogScenarios({
+    working: DROID_WORKING,
+    idle: DROID_IDLE,
+    approval: DROID_APPROVAL,
+    submitTimeout: 20000,
+    long: LONG,
+    shell: 'approve Execute:',
+    write: 'approve Create: notes.txt',
+    writeDeny: true,
+    longCommand: true,
+    /** Esc at the dialog: the tool's entry reads `⎿ Interrupted` and the turn ends. */
+    denied: /⎿ Interrupted/,
+    question: { dialog: /Which database should the project use\?[\s\S]*ESC stop agent/, gone: /ESC stop agent/ },
+    interrupt: (submitted) => [
+      // Droid shows a streamed answer only once it is complete (13 s here): Esc while `Streaming...` shows.
+      ...submitted('write a long essay'),
+      { sleep: 4000 },
+      { key: 'esc' },
+      // `⠇ Cancelling tools...  (Please wait)` for a moment, then `●  Request cancelled by user`.
+      { wait: /Request cancelled by user/, timeout: 30000, optional: true },
+      { waitGone: /\((?:Press ESC to stop|Please wait)\)/, timeout: 30000 },
+      { wait: DROID_IDLE, timeout: 10000 },
+      ...settle('idle', { note: 'interrupted' }),
+    ],
+    startup: [
+      {
+        name: 'trust-dialog',
+        options: { trusted: false, start: false },
+        drive: [
+          { wait: /Trust this folder\?[\s\S]*Enter to confirm · Esc to exit/, timeout: LONG },
+          { label: 'blocked', kind: 'permission', msg: 'trust this folder', note: 'trust dialog' },
+          { sleep: 1000 },
+          { key: 'enter' },
+          { wait: DROID_IDLE, timeout: LONG },
+          { sleep: 3000 },
+          ...settle('idle'),
+        ],
+      },
+      {
+        // Not air-gapped: Droid wants a Factory account even with a custom model (the network is a closed port).
+        name: 'sign-in',
+        // Ctrl+C does not leave this screen: its `Exit` choice does.
+        options: { signIn: true, start: false, leave: [{ key: 'down' }, { sleep: 500 }, { key: 'enter' }] },
+        drive: [
+          { wait: /Please login with your Factory account to continue\.[\s\S]*Exit/, timeout: LONG },
+          ...settle('blocked', { kind: 'auth', msg: 'log in to Factory', note: 'login screen' }),
+        ],
+      },
+    ],
+    errors: { api: /BYOK Error: 400[\s\S]*Upstream error/, auth: /BYOK Error: 401[\s\S]*Upstream error/ },
+  });
 }
 
 // ---------------------------------------------------------------------------- i18c: Continue CLI
@@ -833,7 +812,6 @@ const CN_APPROVAL = /Would you like to continue\?[\s\S]*Continue \(tab\)[\s\S]*\
 
 /** Continue CLI (1.5.47, a local config): scenarios. */
 export function continueScenarios() {
-  const a = { working: CN_WORKING, submitTimeout: 20000 };
   /**
    * On a loaded machine Continue sometimes took the Enter after a typed prompt as a new line in the input
    * (the text stayed, with an empty row under it): press Enter again if no turn has started.
@@ -848,83 +826,41 @@ export function continueScenarios() {
     { label: 'working', note: 'prompt submitted', if: CN_WORKING },
   ];
   const LONG = 60000;
-  const done = [{ waitGone: CN_WORKING, timeout: LONG }, { wait: CN_IDLE, timeout: 10000 }, ...settle('done')];
-  const approve = (prompt, msg, answer) => [
-    ...submit(a, prompt),
-    { wait: CN_APPROVAL, timeout: LONG },
-    ...answerDialog('permission', msg, 'enter'),
-    { waitGone: CN_APPROVAL, timeout: 30000 },
-    { label: 'working', note: 'approved' },
-    { wait: answer, timeout: LONG },
-    ...done,
-  ];
-  /** Esc at the dialog: `Permission denied by user`, `[Tool canceled - please tell Continue what to do differently]`. */
-  const deny = (prompt, msg) => [
-    ...submit(a, prompt),
-    { wait: CN_APPROVAL, timeout: LONG },
-    ...answerDialog('permission', msg, 'esc'),
-    { waitGone: CN_APPROVAL, timeout: 30000 },
-    { wait: /Tool canceled/, timeout: 30000, optional: true },
-    { waitGone: CN_WORKING, timeout: 30000 },
-    { wait: CN_IDLE, timeout: 10000 },
-    ...settle('idle', { note: 'denied' }),
-  ];
-  const error = (prompt, text) => [...submit(a, prompt), { wait: text, timeout: LONG }, { waitGone: CN_WORKING, timeout: 30000 }, ...settle('error')];
-  return [
-    idleStart(),
-    {
-      name: 'slow-answer',
-      drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: LONG }, ...done],
-    },
-    { name: 'long-answer', drive: [...submit(a, 'list every file'), { wait: /That is the whole list\./, timeout: LONG }, ...done] },
-    { name: 'shell-approve', drive: approve('prepare the build folder', `approve Bash: ${LONG_BUILD}`, /build\/logs holds build\.log/) },
-    { name: 'shell-deny', drive: deny('run the full test suite', `approve Bash: ${LONG_TEST}`) },
-    {
-      name: 'approve-then-deny',
-      drive: [
-        ...approve('prepare the build folder', `approve Bash: ${LONG_BUILD}`, /build\/logs holds build\.log/),
-        ...deny('run the full test suite', `approve Bash: ${LONG_TEST}`),
-      ],
-    },
-    { name: 'write-approve', drive: approve('create notes.txt', 'approve Write: notes.txt', /Wrote notes\.txt with one line\./) },
-    { name: 'write-deny', drive: deny('create notes.txt', 'approve Write: notes.txt') },
-    {
-      name: 'question',
-      drive: [
-        ...submit(a, 'pick a database'),
-        { wait: /Which database should the project use\?[\s\S]*Enter select/, timeout: LONG },
-        ...answerDialog('question', 'answer: Which database should the project use?', 'enter'),
-        { waitGone: /Enter select/, timeout: 30000 },
-        { label: 'working', note: 'answered' },
-        { wait: /Noted: the project will use/, timeout: LONG },
-        ...done,
-      ],
-    },
-    { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), { wait: /regression\s+test\?/, timeout: LONG }, ...done] },
-    {
-      name: 'interrupt',
-      drive: [
-        ...submit(a, 'write a long essay'),
-        { sleep: 4000 }, // Continue draws the streamed answer only once it is complete, as Droid does
-        { sleep: 300 },
-        { key: 'esc' },
-        { waitGone: CN_WORKING, timeout: 30000 },
-        { wait: CN_IDLE, timeout: 10000, optional: true },
-        ...settle('idle', { note: 'interrupted' }),
-      ],
-    },
-    {
-      // No config and no --config: Continue's first run asks for an Anthropic API key.
-      name: 'first-run',
-      // The key prompt draws nothing more until a key comes: type one (echoed) before Ctrl+C, so a replay of the
-      // recording runs on past the prompt.
-      options: { noConfig: true, start: false, leave: [{ type: 'x' }, { sleep: 500 }, { key: 'ctrl-c' }] },
-      drive: [{ wait: /Anthropic API key/, timeout: LONG }, ...settle('blocked', { kind: 'auth', msg: 'enter an Anthropic API key', note: 'onboarding' })],
-    },
-    { name: 'api-error', drive: error('trigger a bad request', /mock\s+400/) },
-    { name: 'auth-error', drive: error('trigger an auth failure', /mock\s+401|401/) },
-    exitScenario(),
-  ];
+  return footerDialogScenarios({
+    working: CN_WORKING,
+    idle: CN_IDLE,
+    approval: CN_APPROVAL,
+    submitTimeout: 20000,
+    submit,
+    long: LONG,
+    shell: 'approve Bash:',
+    write: 'approve Write: notes.txt',
+    writeDeny: true,
+    longCommand: false,
+    /** Esc at the dialog: `Permission denied by user`, `[Tool canceled - please tell Continue what to do differently]`. */
+    denied: /Tool canceled/,
+    question: { dialog: /Which database should the project use\?[\s\S]*Enter select/, gone: /Enter select/ },
+    interrupt: (submitted) => [
+      ...submitted('write a long essay'),
+      { sleep: 4000 }, // Continue draws the streamed answer only once it is complete, as Droid does
+      { sleep: 300 },
+      { key: 'esc' },
+      { waitGone: CN_WORKING, timeout: 30000 },
+      { wait: CN_IDLE, timeout: 10000, optional: true },
+      ...settle('idle', { note: 'interrupted' }),
+    ],
+    startup: [
+      {
+        // No config and no --config: Continue's first run asks for an Anthropic API key.
+        name: 'first-run',
+        // The key prompt draws nothing more until a key comes: type one (echoed) before Ctrl+C, so a replay of the
+        // recording runs on past the prompt.
+        options: { noConfig: true, start: false, leave: [{ type: 'x' }, { sleep: 500 }, { key: 'ctrl-c' }] },
+        drive: [{ wait: /Anthropic API key/, timeout: LONG }, ...settle('blocked', { kind: 'auth', msg: 'enter an Anthropic API key', note: 'onboarding' })],
+      },
+    ],
+    errors: { api: /mock\s+400/, auth: /mock\s+401|401/ },
+  });
 }
 
 export const SCENARIOS = {
