@@ -21,8 +21,9 @@ export async function watchCommand(argv: string[], io: CliIo, stop?: AbortSignal
     .description(
       'Show every live osf7501 session, most urgent first, redrawn as they change. At a terminal it is an inbox:\n' +
         '↑/↓ (j/k) select (the most urgent first), Enter jumps to the session (inside tmux: its pane; elsewhere it\n' +
-        'says where it runs), a answers a blocked session (its message, your answer, a confirmation; the same\n' +
-        'safe path as osf7501 answer), q quits. Without a terminal it prints the list on every change.',
+        'says where it runs), a answers a blocked session (its message and the choices its dialog shows, your\n' +
+        'answer, a confirmation; the same safe path as osf7501 answer), q quits. Without a terminal it prints the\n' +
+        'list on every change.',
     )
     .addHelpText('after', INBOX_EXIT_HELP)
     .action(() => {});

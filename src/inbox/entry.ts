@@ -49,6 +49,9 @@ export interface SessionEntry extends SessionInfo {
   state: State;
   kind?: BlockedKind;
   msg?: string;
+  /** A blocked session's dialog as its screen shows it: the answers it offers (`1. Yes`) and its key hints. */
+  choices?: string[];
+  keys?: string[];
   /** Epoch ms when the session entered its current state. */
   since: number;
   /** Epoch ms of the last change of state, kind or msg. */
@@ -68,6 +71,12 @@ function isString(value: unknown): value is string {
   return typeof value === 'string';
 }
 
+/** A short list of strings (the choices and key hints of a dialog), or undefined when absent. */
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.length <= MAX_LIST && value.every(isString);
+}
+const MAX_LIST = 16;
+
 function isWholeNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
@@ -83,7 +92,7 @@ export function parseEntry(json: string): SessionEntry | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const e = raw as Record<string, unknown>;
   if (e['version'] !== ENTRY_VERSION) return undefined;
-  const { id, pid, app, command, cwd, tty, state, kind, msg, since, changed, revision } = e;
+  const { id, pid, app, command, cwd, tty, state, kind, msg, choices, keys, since, changed, revision } = e;
   const tmux = parseTmux(e['tmux']);
   if (tmux === null) return undefined;
   if (!isString(id) || !isSessionId(id) || !isWholeNumber(pid) || pid === 0) return undefined;
@@ -91,6 +100,7 @@ export function parseEntry(json: string): SessionEntry | undefined {
   if (!isString(state) || !(STATES as readonly string[]).includes(state)) return undefined;
   if (kind !== undefined && !(isString(kind) && (BLOCKED_KINDS as readonly string[]).includes(kind))) return undefined;
   if ((tty !== undefined && !isString(tty)) || (msg !== undefined && !isString(msg))) return undefined;
+  if ((choices !== undefined && !isStringList(choices)) || (keys !== undefined && !isStringList(keys))) return undefined;
   if (!isWholeNumber(since) || !isWholeNumber(changed) || !isWholeNumber(revision)) return undefined;
   return {
     version: ENTRY_VERSION,
@@ -104,6 +114,8 @@ export function parseEntry(json: string): SessionEntry | undefined {
     state: state as State,
     ...(kind === undefined ? {} : { kind: kind as BlockedKind }),
     ...(msg === undefined ? {} : { msg }),
+    ...(choices === undefined ? {} : { choices: choices as string[] }),
+    ...(keys === undefined ? {} : { keys: keys as string[] }),
     since,
     changed,
     revision,
@@ -115,22 +127,35 @@ export interface StateUpdate {
   state: State;
   kind?: BlockedKind;
   msg?: string;
+  /** Only with `blocked`: what its dialog offers (dialogChoices). */
+  choices?: readonly string[];
+  keys?: readonly string[];
+}
+
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
 }
 
 /**
  * The entry after `update` at `now`, or the same object when nothing changed. `since` moves only when
- * the state (or a blocked session's kind) changes; a new msg alone is a change but not a new state.
+ * the state (or a blocked session's kind) changes; a new msg or new choices alone are a change but not a new state.
  */
 export function applyUpdate(entry: SessionEntry, update: StateUpdate, now: number): SessionEntry {
-  const kind = update.state === 'blocked' ? update.kind : undefined;
-  if (entry.state === update.state && entry.kind === kind && entry.msg === update.msg) return entry;
+  const blocked = update.state === 'blocked';
+  const kind = blocked ? update.kind : undefined;
+  const choices = blocked && update.choices !== undefined && update.choices.length > 0 ? [...update.choices] : undefined;
+  const keys = blocked && update.keys !== undefined && update.keys.length > 0 ? [...update.keys] : undefined;
+  const sameDialog = sameList(entry.choices, choices) && sameList(entry.keys, keys);
+  if (entry.state === update.state && entry.kind === kind && entry.msg === update.msg && sameDialog) return entry;
   const newState = entry.state !== update.state || entry.kind !== kind;
-  const { kind: _k, msg: _m, ...rest } = entry;
+  const { kind: _k, msg: _m, choices: _c, keys: _h, ...rest } = entry;
   return {
     ...rest,
     state: update.state,
     ...(kind === undefined ? {} : { kind }),
     ...(update.msg === undefined ? {} : { msg: update.msg }),
+    ...(choices === undefined ? {} : { choices }),
+    ...(keys === undefined ? {} : { keys }),
     since: newState ? now : entry.since,
     changed: now,
     revision: entry.revision + 1,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Report } from '../protocol/index.js';
 import type { Classification } from '../rules/types.js';
 import type { ReportLogSink, ReportSource } from '../signals/types.js';
+import { dialogChoices, type DialogChoices } from './dialog-choices.js';
 import { applyUpdate, initialEntry, parseEntry, type SessionEntry, type SessionInfo, type StateUpdate } from './entry.js';
 import type { InputView } from './input-decision.js';
 import { liveSessions } from './order.js';
@@ -32,6 +33,8 @@ export class RegistryPublisher implements ReportLogSink, SessionInput {
   private readonly file: string;
   private readonly now: () => number;
   private screenBlocked = false;
+  /** What the dialog on the latest screen offers, while the session or its screen is blocked. */
+  private dialog: DialogChoices | undefined;
   private seen = 0;
   private tempCounter = 0;
   private disposed = false;
@@ -58,11 +61,26 @@ export class RegistryPublisher implements ReportLogSink, SessionInput {
     this.seen++;
   }
 
+  /**
+   * A changed screen (the sweep's visible rows, and their classification): while the session or its
+   * screen is blocked, the choices of the dialog on it go into the entry (`watch` shows them for `a`).
+   */
+  screen(lines: readonly string[], c: Classification): void {
+    if (this.disposed) return;
+    const blocked = c.state === 'blocked' || this.current.state === 'blocked';
+    this.dialog = blocked ? dialogChoices(lines) : undefined;
+    if (this.current.state === 'blocked') this.publish({ state: 'blocked', ...(this.current.kind ? { kind: this.current.kind } : {}), ...(this.current.msg ? { msg: this.current.msg } : {}) });
+  }
+
   /** A report (screen, native or exit): the published state follows it. */
   report(r: Report, _source: ReportSource): void {
     if (this.disposed) return;
     this.seen++;
-    const update: StateUpdate = { state: r.state, ...(r.kind ? { kind: r.kind } : {}), ...(r.msg ? { msg: r.msg } : {}) };
+    this.publish({ state: r.state, ...(r.kind ? { kind: r.kind } : {}), ...(r.msg ? { msg: r.msg } : {}) });
+  }
+
+  private publish(state: StateUpdate): void {
+    const update: StateUpdate = state.state === 'blocked' && this.dialog ? { ...state, choices: this.dialog.choices, keys: this.dialog.keys } : state;
     const previous = this.current;
     this.current = applyUpdate(previous, update, this.now());
     if (this.current === previous) return;

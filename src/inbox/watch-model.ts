@@ -102,6 +102,17 @@ const BOLD = `${CSI_TEXT}1m`;
 const RESET = `${CSI_TEXT}0m`;
 const HELP_LINE = '↑/↓ or j/k select · Enter jump · a answer · q quit';
 
+/** Most rows the dialog's choices take in the footer. */
+const MAX_CHOICE_ROWS = 9;
+
+/** The answers the session's dialog offers and its key hints, as its screen shows them, one per row. */
+function dialogLines(target: SessionEntry | undefined): string[] {
+  const choices = (target?.choices ?? []).slice(0, MAX_CHOICE_ROWS).map((c) => `  ${printable(c, 120)}`);
+  const keys = (target?.keys ?? []).map((k) => `  keys: ${printable(k, 120)}`);
+  if (choices.length === 0 && keys.length === 0) return ['  (no choices seen on its screen: type what the dialog asks for)'];
+  return [...choices, ...keys];
+}
+
 /** The whole screen for `rows` lines of `cols` cells: the table, the selection in reverse video, the prompt or note, the keys. */
 export function watchFrame(model: WatchModel, entries: readonly SessionEntry[], now: number, home: string | undefined, cols: number, rows: number): string[] {
   const fit = (line: string): string => [...line].slice(0, Math.max(1, cols)).join('');
@@ -121,6 +132,7 @@ export function watchFrame(model: WatchModel, entries: readonly SessionEntry[], 
   const footer: string[] = [];
   if (model.mode === 'input' || model.mode === 'confirm') {
     footer.push(fit(`answer ${model.target ?? ''}: ${printable(target?.msg ?? '(the session has no message)', 300)}`));
+    footer.push(...dialogLines(target).map(fit));
     footer.push(
       fit(
         model.mode === 'input'

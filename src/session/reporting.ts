@@ -14,6 +14,7 @@ import { startInbox, teeSinks, type ShimInbox } from '../inbox/shim-inbox.js';
 import { tmuxPlace } from '../inbox/entry.js';
 import { TmuxPaneOptions } from '../inbox/tmux-pane-options.js';
 import type { Report } from '../protocol/index.js';
+import type { Classification } from '../rules/types.js';
 import type { RunOptions } from './run-options.js';
 
 /** The running child as the reporting sees it: its methods answer once the PTY exists. */
@@ -112,6 +113,7 @@ export function createReporting(options: RunOptions, ctx: ReportingContext): Rep
     onOsc7501: (event) => native.onOsc7501(event),
     ...(ctx.titlePrefix === undefined ? {} : { titlePrefix: ctx.titlePrefix }),
     ...(ctx.onReport === undefined ? {} : { onReport: ctx.onReport }),
+    ...(inbox ? { onScreen: (lines: readonly string[], c: Classification) => inbox.publisher.screen(lines, c) } : {}),
     ...(sink ? { log: sink } : {}),
   });
   const started = reporter;

@@ -5,6 +5,7 @@ import { signalName, type ChildExit } from '../pty/exit-status.js';
 import type { Osc7501Event } from '../stream/index.js';
 import type { HookSignal } from '../hooks/events.js';
 import { SignalPolicy } from '../signals/signal-policy.js';
+import type { Classification } from '../rules/types.js';
 import type { PolicyOutput, SignalEvent, SignalPolicyConfig } from '../signals/types.js';
 import { DeadlineTimer } from './deadline-timer.js';
 import { ForegroundWatch, type ForegroundRules } from './foreground-rules.js';
@@ -21,6 +22,8 @@ interface StatusReporterOptions extends ReportWriterOptions, Omit<SignalPolicyCo
   onOsc7501?: (event: Osc7501Event) => void;
   /** For a wrapped shell: follow the foreground program (its rule set; a running command is working). */
   foreground?: ForegroundRules;
+  /** Told of each changed screen a sweep read (its visible rows and their classification): the inbox's dialog choices. */
+  onScreen?: (lines: readonly string[], classification: Classification) => void;
 }
 
 /** Drives one session's SignalPolicy in real time; `dispose()` is idempotent and stops its timers. */
@@ -138,6 +141,7 @@ export class StatusReporter implements SessionObserver {
     this.screen.sweep().then(
       (outcome) => {
         if (this.disposed) return;
+        if (outcome.changed) this.options.onScreen?.(outcome.lines, outcome.classification);
         // Foreground first: a switch of rules makes this sweep's epoch stale, so it cannot speak for a program that left.
         this.foreground?.poll();
         this.event((at) => ({ type: 'swept', at, epoch, outcome }));

@@ -1,7 +1,7 @@
 // `osf7501 watch` at a terminal is an inbox you act from: under a real PTY (select, answer, quit) and in a
 // real tmux (Enter switches the client to the session's window and pane).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as pty from 'node-pty';
@@ -76,6 +76,33 @@ describe('osf7501 watch at a terminal', () => {
     expect(result.status).toBe(0);
     expect(result.output.toString()).toMatch(/\x1b\[\?25h\x1b\[\?1049l$/);
     expect(result.sttyAfter).toBe(result.sttyBefore);
+  });
+
+  test('a on a real wrapped program blocked at its dialog shows the message and the choices on its screen, then types the answer', async () => {
+    const child = join(xdg, 'answer-dialog.mjs');
+    const got = join(xdg, 'got.txt');
+    writeFileSync(child, ANSWER_CHILD);
+    const shim = new OuterTerminal(['--rules', 'claude-code', process.execPath, child, got], { env: { XDG_RUNTIME_DIR: xdg }, cols: 100, rows: 30 });
+    await waitUntil(() => readSessions(dir).some((e) => e.state === 'blocked' && e.choices !== undefined), 'the wrapped session to publish its dialog', () => `; ${JSON.stringify(readSessions(dir))}`);
+    const entry = readSessions(dir)[0];
+    const term = new OuterTerminal(['watch'], { env: { XDG_RUNTIME_DIR: xdg }, cols: 120, rows: 24 });
+    const seen = (text: string) => () => term.output().toString().includes(text);
+    await term.waitFor(seen(`${REVERSE}\x1b[1m${entry?.id ?? '?'}`), 'the blocked session selected');
+    term.write('a');
+    await term.waitFor(seen(`answer ${entry?.id ?? '?'}: approve Bash: touch build.log`), 'the dialog message');
+    const screen = term.output().toString();
+    for (const line of ['  1. Yes', '  2. Yes, and always allow access to this project', '  3. No', '  keys: Esc to cancel · Tab to amend']) expect(screen).toContain(line);
+    term.write('1');
+    term.write('\r');
+    await term.waitFor(seen(`type "1" and Enter into ${entry?.id ?? '?'}? y = yes`), 'the confirmation');
+    expect(shim.output().toString()).not.toContain('got:');
+    term.write('y');
+    await term.waitFor(seen(`answered ${entry?.id ?? '?'}`), 'the answer to be delivered');
+    const result = await shim.result();
+    expect(result.status).toBe(0);
+    expect(readFileSync(got, 'utf8')).toBe('1\r');
+    term.write('q');
+    expect((await term.result()).status).toBe(0);
   });
 
   test('Enter outside tmux says where the session runs', async () => {
@@ -172,4 +199,26 @@ const lines = [
 process.stdout.write('\\x1b[2J\\x1b[H' + lines.join('\\r\\n'));
 process.stdin.setRawMode(true);
 process.stdin.once('data', () => process.exit(0));
+`;
+
+/** The same dialog; it collects what is typed until Enter, writes it to the file in argv[2], then exits 0. */
+const ANSWER_CHILD = `
+import { writeFileSync } from 'node:fs';
+const cols = process.stdout.columns || 80;
+const lines = [
+  '❯ make a build log', '', '● Bash(touch build.log)', '  ⎿  Waiting…', '',
+  '─'.repeat(cols), ' Bash command', ' Create an empty build log', '╌'.repeat(cols), ' touch build.log', '╌'.repeat(cols),
+  ' Do you want to proceed?', ' ❯ 1. Yes', '   2. Yes, and always allow access to this project', '   3. No', '',
+  ' Esc to cancel · Tab to amend',
+];
+process.stdout.write('\\x1b[2J\\x1b[H' + lines.join('\\r\\n'));
+process.stdin.setRawMode(true);
+let typed = '';
+process.stdin.on('data', (d) => {
+  typed += d.toString();
+  if (!typed.includes('\\r')) return;
+  writeFileSync(process.argv[2], typed);
+  process.stdout.write('\\x1b[2J\\x1b[Hgot: ' + JSON.stringify(typed) + '\\r\\n');
+  process.exit(0);
+});
 `;

@@ -23,6 +23,31 @@ function onDisk(id: string) {
 }
 
 describe('RegistryPublisher', () => {
+  test("a blocked session's entry carries the choices of the dialog on its screen; they go when it is no longer blocked", () => {
+    const p = new RegistryPublisher(info('aaaa00c1'), { dir: rt.dir });
+    const dialog = ['Run migration 0042?', '❯ 1. Yes', '  2. No', '', 'Esc to cancel'];
+    p.screen(dialog, { state: 'blocked', kind: 'permission' });
+    p.report({ state: 'blocked', kind: 'permission', msg: 'Run migration 0042?' }, 'screen');
+    expect(onDisk(p.entry.id)).toMatchObject({ state: 'blocked', choices: ['1. Yes', '2. No'], keys: ['Esc to cancel'], revision: 1 });
+    // The dialog changes with no new report (the rate limit): the entry follows the screen.
+    p.screen(['Run migration 0042?', '❯ 1. Yes', '  2. Yes, skip the tests', '  3. No', '', 'Esc to cancel'], { state: 'blocked', kind: 'permission' });
+    expect(onDisk(p.entry.id)?.choices).toEqual(['1. Yes', '2. Yes, skip the tests', '3. No']);
+    p.screen(dialog.slice(0, 1), { state: 'working' });
+    p.report({ state: 'working' }, 'screen');
+    const after = onDisk(p.entry.id);
+    expect(after?.state).toBe('working');
+    expect(after?.choices).toBeUndefined();
+    expect(after?.keys).toBeUndefined();
+    p.dispose();
+  });
+
+  test('an entry with malformed choices is not read', () => {
+    const good = { ...initialEntry(info('aaaa00c2'), 1), state: 'blocked', choices: ['1. Yes'] };
+    expect(parseEntry(JSON.stringify(good))?.choices).toEqual(['1. Yes']);
+    expect(parseEntry(JSON.stringify({ ...good, choices: [1] }))).toBeUndefined();
+    expect(parseEntry(JSON.stringify({ ...good, keys: 'Esc' }))).toBeUndefined();
+  });
+
   test('publishes idle at once, then every report; the file is private and temp files do not linger', () => {
     let now = 1000;
     const p = new RegistryPublisher(info('aaaa0001'), { dir: rt.dir, now: () => now });

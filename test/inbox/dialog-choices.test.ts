@@ -1,0 +1,62 @@
+// What a blocked session's dialog offers, read from its screen for `osf7501 watch`'s `a`: real recorded
+// agent screens (fixtures/…/*.screens.txt, at their first `blocked` label) and the test children's dialogs.
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { dialogChoices } from '../../src/inbox/dialog-choices.js';
+
+/** The screen a `.screens.txt` shows at its first driver label that starts with `label`. */
+function screenAt(file: string, label: string): string[] {
+  const text = readFileSync(new URL(`../../fixtures/${file}`, import.meta.url), 'utf8');
+  const section = text
+    .split(/^=== /mu)
+    .slice(1)
+    .find((s) => s.startsWith('t=') && s.split('\n')[0]?.includes(` driver ${label}`));
+  if (section === undefined) throw new Error(`${file} has no ${label} screen`);
+  return section.split('\n').slice(1, -1).map((row) => row.trimEnd());
+}
+
+describe('the choices of the dialog on screen', () => {
+  test.each([
+    [
+      'claude-code/2.1.332/bash-approve-80x24.screens.txt',
+      {
+        choices: [
+          '1. Yes',
+          '2. Yes, and always allow access to /tmp/osf7501-rec-0rvtN1/project from this project',
+          '3. Yes, and switch to auto mode · auto mode handles these prompts for you',
+          '4. No',
+        ],
+        keys: ['Esc to cancel · Tab to amend'],
+      },
+    ],
+    [
+      'codex/0.171.0/approve-then-deny-80x24.screens.txt',
+      {
+        choices: ['1. Yes, proceed (y)', "2. Yes, and don't ask again for commands that start with `touch build.log` (p)", '3. No, and tell Codex what to do differently (esc)'],
+        keys: ['Press enter to confirm or esc to cancel'],
+      },
+    ],
+    ['gemini-cli/0.61.0/shell-approve-80x24.screens.txt', { choices: ['1. Allow once', '2. Allow for this session', '3. No, suggest changes (esc)'], keys: [] }],
+  ])('%s', (file, expected) => {
+    expect(dialogChoices(screenAt(file, 'blocked'))).toEqual(expected);
+  });
+
+  test('a dialog without numbers (test/children/menu.py, marked with ❯)', () => {
+    const screen = ['Deploy tool 0.1', '', 'Run migration 0042 on production?', '', '❯ 1. Yes, run it now', '  2. Yes, and skip the smoke tests', '  3. No', '', 'Enter to select · Esc to cancel'];
+    expect(dialogChoices(screen)).toEqual({ choices: ['1. Yes, run it now', '2. Yes, and skip the smoke tests', '3. No'], keys: ['Enter to select · Esc to cancel'] });
+  });
+
+  test('a yes/no prompt on the last row: its hint, no numbered choices', () => {
+    expect(dialogChoices(['copying…', 'Overwrite build.log? [Y/n]', '', ''])).toEqual({ choices: [], keys: ['Overwrite build.log? [Y/n]'] });
+  });
+
+  test('a screen without a dialog (a transcript, an idle prompt): nothing', () => {
+    expect(dialogChoices(screenAt('claude-code/2.1.332/bash-approve-80x24.screens.txt', 'idle'))).toBeUndefined();
+    expect(dialogChoices(['Steps:', '1. install', '2. build', '$ '])).toBeUndefined();
+  });
+
+  test('screen text is sanitized: no control characters reach the inbox', () => {
+    const found = dialogChoices(['Proceed?', '❯ 1. Yes\x07\x1b]2;x', '  2. No', '', 'Esc to cancel']);
+    expect(found?.choices.join('')).not.toMatch(/[\x00-\x1f\x7f]/u);
+  });
+});
