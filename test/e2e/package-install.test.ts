@@ -116,3 +116,30 @@ describe.skipIf(head === undefined)('the package of a clean checkout (needs git)
     expect(result.sttyAfter).toBe(result.sttyBefore);
   });
 });
+
+describe.skipIf(head === undefined)('a global install of a clean checkout folder (needs git)', () => {
+  let work = '';
+  let prefix = '';
+
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'osf-folder-'));
+    const checkout = join(work, 'checkout');
+    mkdirSync(checkout);
+    execFileSync('sh', ['-c', 'git -C "$1" archive --format=tar HEAD | tar -x -C "$2"', 'sh', REPO, checkout]);
+    prefix = join(work, 'prefix');
+    // No npm ci first: npm links the folder and runs its prepare script, which installs the dev dependencies and builds dist/.
+    npm(['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', checkout], work);
+  }, INSTALL_TIMEOUT_MS);
+
+  afterAll(() => {
+    if (work !== '') rmSync(work, { recursive: true, force: true });
+  });
+
+  test('the installed osf7501 wraps a program: its bytes and status pass, the exit is reported', async () => {
+    const result = await runInTerminal(['sh', '-c', 'printf "folder-hello\\n"; exit 4'], { command: [join(prefix, 'bin', 'osf7501')], cwd: work });
+    expect(result.status).toBe(4);
+    expect(result.output.toString()).toContain('folder-hello');
+    expect(reportsIn(result.output).at(-1)).toMatchObject({ state: 'error', msg: 'sh exited with status 4' });
+    expect(result.sttyAfter).toBe(result.sttyBefore);
+  });
+});
