@@ -309,6 +309,25 @@ export const AGENTS: readonly Agent[] = [
     },
   },
   // ---- end i18c ----
+  // ---- wrap7: Grok CLI ----
+  {
+    id: 'grok-cli',
+    title: 'Grok CLI',
+    fixtures: 'fixtures/grok-cli',
+    rules: 'rules/grok-cli.toml',
+    truth: 'driver',
+    essential: {
+      'shell-approve': COPILOT_LONG_BUILD,
+      'shell-deny': COPILOT_LONG_TEST,
+      'approve-then-deny': [COPILOT_LONG_BUILD, COPILOT_LONG_TEST],
+      'long-command': LONG_COMMAND,
+      'write-approve': 'notes.txt',
+      'write-deny': 'notes.txt',
+      'api-error': 'mock 400',
+      'auth-error': 'mock 401',
+    },
+  },
+  // ---- end wrap7 ----
 ];
 
 /** The agent whose `id` is `id`. */

@@ -140,6 +140,13 @@ export const CONTINUE_TAIL: TailVocabulary = {
   working: /esc to interrupt/u,
 };
 
+/** Grok CLI: its confirmation question, `encountered an error`, the row's `esc to interrupt)`. */
+export const GROK_CLI_TAIL: TailVocabulary = {
+  prompts: [['Do you want to proceed with this operation?', 'permission']],
+  error: /encountered an error: /u,
+  working: /esc to interrupt\)/u,
+};
+
 /** Each agent's vocabulary, by agent id (bench/compare/moments.ts AGENTS). */
 export const TAIL_VOCABULARY: Readonly<Record<string, TailVocabulary>> = {
   'claude-code': CLAUDE_CODE_TAIL,
@@ -152,6 +159,7 @@ export const TAIL_VOCABULARY: Readonly<Record<string, TailVocabulary>> = {
   'qwen-code': QWEN_TAIL,
   droid: DROID_TAIL,
   continue: CONTINUE_TAIL,
+  'grok-cli': GROK_CLI_TAIL,
 };
 
 // CSI, OSC (BEL or ST), DCS/SOS/PM/APC strings, charset designations, then any other two-byte escape.

@@ -14,6 +14,9 @@ const PACKAGE_COMMANDS: Readonly<Record<string, string>> = {
   // ---- agents-a (issue 18): `node …/@qwen-code/qwen-code/cli-entry.js`
   'qwen-code': 'qwen',
   // ---- end agents-a
+  // ---- wrap7: `node …/@vibe-kit/grok-cli/dist/index.js`
+  'grok-cli': 'grok',
+  // ---- end wrap7
 };
 
 function basename(path: string): string {

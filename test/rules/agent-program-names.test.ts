@@ -16,6 +16,9 @@ describe('the foreground agent picks its own rules', () => {
     [['node', '/tmp/i18a/copilot-1.0.102/node_modules/.bin/copilot'], 'copilot'],
     [['node', '/usr/local/lib/node_modules/@github/copilot/npm-loader.js', '--resume'], 'copilot'],
     [['/usr/local/lib/node_modules/@github/copilot-linux-x64/copilot'], 'copilot'],
+    // Grok CLI: the npm bin is a node script; installed globally, node runs the package's dist/index.js.
+    [['node', '/tmp/grok-0.0.34/node_modules/.bin/grok'], 'grok-cli'],
+    [['node', '/usr/local/lib/node_modules/@vibe-kit/grok-cli/dist/index.js'], 'grok-cli'],
     // Not an agent: the shell's own rules.
     [['node', '/home/u/project/server.js'], 'bash'],
   ])('%j → %s', (argv, app) => {

@@ -16,7 +16,7 @@
 // The step builders below are the moves every agent's scenarios share (submit a prompt, answer a dialog,
 // interrupt, a start-up dialog, end on a label); each agent's own turn ends and dialogs are in its function.
 // Agents whose dialogs take the place of the input box and whose scenarios are the same list (Copilot CLI,
-// Factory Droid, Continue CLI) get it from footerDialogScenarios, with their texts and moves as parameters.
+// Factory Droid, Continue CLI, Grok CLI) get it from footerDialogScenarios, with their texts and moves as parameters.
 
 import { LONG_COMMAND } from './agent-turns.mjs';
 
@@ -66,7 +66,7 @@ const exitScenario = () => ({ name: 'exit', drive: [{ sleep: 500 }] });
 
 /**
  * The scenarios of an agent whose dialogs take the place of its input (Copilot CLI, Factory Droid, Continue
- * CLI): the same prompts, turns and order for each, with the agent's own texts and moves as parameters:
+ * CLI, Grok CLI): the same prompts, turns and order for each, with the agent's own texts and moves as parameters:
  *   working, idle, approval   what the screen shows while a turn runs, at rest, while a dialog waits
  *   submitTimeout, long       how long to wait for the working hint after Enter, and for a turn's text (ms)
  *   submit                    (agent, text) → steps, when the agent needs its own way to send a prompt
@@ -863,6 +863,48 @@ export function continueScenarios() {
   });
 }
 
+// ---------------------------------------------------------------------------------------- wrap7: Grok CLI
+
+/** The row above the input while a turn runs: `/ Thinking... (3s · ↑ 120 tokens · esc to interrupt)`. */
+const GROK_WORKING = /esc to interrupt\)/;
+/** The input box's placeholder (shown while a turn runs too: wait for the working row to go first). */
+const GROK_IDLE = /Ask me anything\.\.\./;
+/** A confirmation: `Do you want to proceed with this operation?`, `1. Yes` … `4. No, with feedback`, its key hints. */
+const GROK_APPROVAL = /Do you want to proceed with this operation\?[\s\S]*Esc cancel/;
+
+/**
+ * Grok CLI (0.0.34, the mock through GROK_BASE_URL): scenarios. Grok has no question tool and no start-up
+ * screen (no trust dialog; without a key it exits before drawing anything).
+ */
+export function grokScenarios() {
+  const LONG = 60000;
+  return footerDialogScenarios({
+    working: GROK_WORKING,
+    idle: GROK_IDLE,
+    approval: GROK_APPROVAL,
+    submitTimeout: 20000,
+    long: LONG,
+    shell: 'approve bash:',
+    write: 'approve Write: notes.txt',
+    writeDeny: true,
+    longCommand: true,
+    /** Esc at the dialog: the tool's result reads `Operation cancelled by user (pressed Escape)`. */
+    denied: /cancelled by user/,
+    question: undefined,
+    interrupt: (submitted) => [
+      ...submitted('write a long essay'),
+      { wait: /Point\s+3:/, timeout: LONG }, // Ink may wrap between `Point` and `3:`
+      { sleep: 300 },
+      { key: 'esc' },
+      { waitGone: GROK_WORKING, timeout: 30000 },
+      { wait: GROK_IDLE, timeout: 10000 },
+      ...settle('idle', { note: 'interrupted' }),
+    ],
+    startup: [],
+    errors: { api: /mock 400/, auth: /mock 401/ },
+  });
+}
+
 export const SCENARIOS = {
   codex: codexScenarios,
   gemini: geminiScenarios,
@@ -874,4 +916,5 @@ export const SCENARIOS = {
   kilo: kiloScenarios,
   droid: droidScenarios,
   continue: continueScenarios,
+  grok: grokScenarios,
 };

@@ -20,6 +20,8 @@ export interface AgentDef {
   startMs?: number;
   exitMs?: number;
   versionEnv?(): Record<string, string>;
+  /** The version, when `--version` does not tell it (Grok CLI prints 1.0.1 for every release). */
+  readVersion?(bin: string): string;
   quiet?: CpuQuietOptions;
 }
 
@@ -38,7 +40,9 @@ export type AgentId =
   | 'kilo'
   // i18c
   | 'droid'
-  | 'continue';
+  | 'continue'
+  // wrap7
+  | 'grok';
 
 export interface CpuQuietOptions {
   /** Quiet means below this share of one core (percent) … */

@@ -565,6 +565,44 @@ export const AGENTS = {
     exitMs: 20000,
   },
   // ---- end i18c: Continue CLI ----
+  // ---- wrap7: Grok CLI ----
+  grok: {
+    app: 'grok-cli',
+    pkg: '@vibe-kit/grok-cli',
+    command: 'grok',
+    /** The package's bin is a node script (dist/index.js) behind node_modules/.bin/grok. */
+    findBin: (prefix) => firstExisting([path.join(prefix, 'node_modules', '.bin', 'grok')]),
+    /** `grok --version` prints 1.0.1 whatever the release (0.0.34 says so): the package's own version instead. */
+    readVersion: (bin) => JSON.parse(fs.readFileSync(path.join(path.dirname(fs.realpathSync(bin)), '..', 'package.json'), 'utf8')).version,
+    /**
+     * The mock's Chat Completions through GROK_BASE_URL, GROK_API_KEY and GROK_MODEL (the environment wins over
+     * ~/.grok/user-settings.json, which Grok writes on its first run). Without a key Grok exits at once with
+     * `❌ Error: API key required…` (options.noKey): no screen of its own to wait at. Other requests go to a
+     * proxy on a closed local port.
+     */
+    setup({ mockUrl, home, options = {} }) {
+      const env = {
+        ...baseEnv(home),
+        GROK_BASE_URL: `${mockUrl}/v1`,
+        GROK_MODEL: 'mock-model',
+        HTTPS_PROXY: 'http://127.0.0.1:9',
+        HTTP_PROXY: 'http://127.0.0.1:9',
+        NO_PROXY: '127.0.0.1,localhost',
+        ...(options.env ?? {}),
+      };
+      if (!options.noKey) env.GROK_API_KEY = MOCK_KEY;
+      return { env, args: options.args ?? [] };
+    },
+    idle: /Type your request|Ask me anything/,
+    prompt: /❯/,
+    working: /esc to interrupt\)/,
+    settleMs: 2000,
+    quiet: { maxPct: 15, windowMs: 1500, timeoutMs: 90_000 },
+    startMs: 60000,
+    exitKeys: [{ key: 'ctrl-c' }, { sleep: 600 }, { key: 'ctrl-c' }],
+    exitMs: 20000,
+  },
+  // ---- end wrap7: Grok CLI ----
 };
 
 /** CPU seconds (user + system, all threads) process PID has used so far, or undefined without /proc. */
@@ -658,7 +696,7 @@ export async function ensureAgent(agent, version, { timeoutMs = 300_000 } = {}) 
   const { bin } = installed;
   let reported;
   try {
-    reported = agentVersion(bin, { HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'osf7501-ver-')), ...(def.versionEnv?.() ?? {}) });
+    reported = def.readVersion?.(bin) ?? agentVersion(bin, { HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'osf7501-ver-')), ...(def.versionEnv?.() ?? {}) });
   } catch (error) {
     return { ok: false, reason: `${spec} is installed but does not run here: ${String(error.message).split('\n')[0]}` };
   }

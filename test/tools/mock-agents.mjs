@@ -421,6 +421,11 @@ function chatCall(reply, toolNames) {
     if (reply.ask) return { name: 'AskQuestion', arguments: { question: reply.ask.question, options: reply.ask.options.map((o) => o.label) } };
   }
   // ---- end i18c ----
+  // Grok CLI's tools (0.0.34): bash {command}, create_file {path, content} (a relative path: its dialog shows it as given).
+  if (has('create_file') && has('str_replace_editor')) {
+    if (reply.shell) return { name: 'bash', arguments: { command: reply.shell } };
+    if (reply.write) return { name: 'create_file', arguments: { path: reply.write.path, content: reply.write.content } };
+  }
   if (reply.shell) return { name: has('bash') ? 'bash' : 'shell', arguments: { command: reply.shell, description: reply.description ?? reply.shell } };
   if (reply.write) return { name: 'write', arguments: { filePath: reply.write.path, content: reply.write.content } };
   if (reply.ask) {

@@ -44,7 +44,7 @@ if (!bin) {
   console.error(`no ${agentName} binary under ${binPath}`);
   process.exit(2);
 }
-const version = agentVersion(bin, { HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'osf7501-ver-')), ...(agent.versionEnv?.() ?? {}) });
+const version = agent.readVersion?.(bin) ?? agentVersion(bin, { HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'osf7501-ver-')), ...(agent.versionEnv?.() ?? {}) });
 
 // ------------------------------------------------------------------------------------------ one run
 async function record(scenario, cols, rows, mockUrl) {
