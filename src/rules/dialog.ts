@@ -50,16 +50,19 @@ interface Rows {
   raw: readonly string[];
   shapes: readonly RowShape[];
   width: number;
+  /** Per row, whether the terminal wrapped it on from the row above (undefined: not known). */
+  softWrapped: readonly boolean[] | undefined;
 }
 
 /**
  * The dialog at the bottom of these right-trimmed rows, or undefined. Never a numbered list in prose, a
  * dialog quoted in a transcript or left above newer output (something other than hints and frames is drawn
- * under it), nor a picker the user opened (isPicker).
+ * under it), nor a picker the user opened (isPicker). `softWrapped` (per row: the terminal wrapped it on from
+ * the row above) joins a title the terminal wrapped exactly where it wrapped.
  */
-export function findDialog(lines: readonly string[]): DialogShape | undefined {
+export function findDialog(lines: readonly string[], softWrapped?: readonly boolean[]): DialogShape | undefined {
   const shapes = lines.map(rowShape);
-  const rows: Rows = { raw: lines, shapes, width: screenWidth(lines, shapes) };
+  const rows: Rows = { raw: lines, shapes, width: screenWidth(lines, shapes), softWrapped };
   let end = lines.length - 1;
   while (end >= 0 && (lines[end] ?? '').trim() === '') end -= 1;
   if (end < 0) return undefined;
@@ -282,7 +285,8 @@ function headingRows(rows: Rows, top: number, anchor: number): string[] {
       lines.push(s.content);
       continue;
     }
-    group.push({ text: s.content, start: s.indent, limit: rightLimit(rows, i) });
+    const soft = rows.softWrapped?.[i];
+    group.push({ text: s.content, start: s.indent, limit: rightLimit(rows, i), ...(soft === undefined ? {} : { soft }) });
     if (group.length > MAX_TITLE_ROWS * 4) flush();
   }
   flush();

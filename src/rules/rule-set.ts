@@ -190,7 +190,10 @@ class ScreenView {
   /** The dialog the region ends in, found once per region and sweep. */
   dialog(region: Region): DialogShape | undefined {
     const key = regionKey(region);
-    if (!this.#dialogs.has(key)) this.#dialogs.set(key, findDialog(this.region(region).rows));
+    if (!this.#dialogs.has(key)) {
+      const { rows, layout } = this.region(region);
+      this.#dialogs.set(key, findDialog(rows, layout.softWrapped));
+    }
     return this.#dialogs.get(key);
   }
 }

@@ -5,7 +5,7 @@ import { findDialog } from '../../src/rules/dialog.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compileRuleFile } from '../../src/rules/compile.js';
-import { renderLines, SIZES } from './helpers/screens.js';
+import { drawBytes, renderLines, renderScreen, SIZES } from './helpers/screens.js';
 
 const RULE = '─'.repeat(70);
 const dialogOn = async (lines: readonly string[], size: (typeof SIZES)[number]) => findDialog(await renderLines(lines, size));
@@ -89,6 +89,16 @@ describe.each(SIZES)('dialogs of programs without rules are found by their shape
     ['a lone marked row (a prompt with text in it)', ['❯ 1. fix the bug']],
   ])('not a dialog: %s', async (_name, lines) => {
     expect(await dialogOn(lines, size)).toBeUndefined();
+  });
+});
+
+describe.each(SIZES)('a title the terminal wrapped (%o)', (size) => {
+  test('joins where the terminal cut it, inside a short word too (xterm isWrapped)', async () => {
+    // One row longer than the screen: xterm wraps it inside `split` (` sp` fills the last cells).
+    const title = `Allow the tool to write ${'a'.repeat(size.cols - 28)} split.yml?`;
+    const { lines, softWrapped } = await renderScreen(`\x1b[H\x1b[2J${drawBytes([RULE, ` ${title}`, ' ❯ 1. Yes', '   2. No', ' Esc to cancel'])}`, size);
+    expect(lines[1]?.endsWith(' sp')).toBe(true);
+    expect(findDialog(lines, softWrapped)?.title).toBe(title);
   });
 });
 
