@@ -90,9 +90,12 @@ export class WrappedSession {
     // What only some sessions need loads only for them (rules and reporting, Claude's hooks, the recap).
     if (extras.indicator !== undefined) this.recap = new (await import('./title-indicator.js')).StateRecap();
     if (reportingDisabledBecause(options, io.env) === undefined) {
+      // Loaded side by side: the rule files' modules, reporting's and the tty name's are one wait, not three.
+      const reportingModule = import('./reporting.js');
+      const ttyModule = import('../inbox/tty-name.js');
       const selected = this.selected ?? (await this.selectRules());
-      const { createReporting } = await import('./reporting.js');
-      const tty = (await import('../inbox/tty-name.js')).terminalName();
+      const { createReporting } = await reportingModule;
+      const tty = (await ttyModule).terminalName();
       const indicator = extras.indicator ?? (options.title === true ? basename(options.command) : undefined);
       try {
         this.reporting = createReporting(options, {
