@@ -5,8 +5,11 @@
 const SIDES = '│┃║▌▐';
 const LEADING = new RegExp(`^[ \\t${SIDES}]+`, 'u');
 const TRAILING = new RegExp(`[ \\t${SIDES}]+$`, 'u');
-/** Box drawing (U+2500–U+257F), block elements (U+2580–U+259F), dashes: what frames are drawn with. */
-const FRAME_ONLY = /^[\u2500-\u259f\-=_ \t]+$/u;
+/**
+ * Box drawing (U+2500–U+257F), block elements (U+2580–U+259F), dashes: what frames are drawn with; and a
+ * list's scroll arrows on a row of their own (Codex's `↓` under options cut by a short pane).
+ */
+const FRAME_ONLY = /^[\u2500-\u259f\-=_ \t]+$|^[↑↓▲▼]$/u;
 /** A box's top edge: a corner that opens downwards. */
 const TOP_EDGE = /^[ \t]*[╭┌┏╔][\u2500-\u257f]/u;
 

@@ -131,7 +131,7 @@ function unboxedDialog(rows: Rows, end: number): DialogShape | undefined {
   let weakHint = false;
   for (; i >= 0; i -= 1) {
     const s = rows.shapes[i];
-    if (s === undefined || !(s.blank || s.frame || s.hint !== undefined)) break;
+    if (s === undefined || !(s.blank || s.frame || s.hint !== undefined || hintTail(rows, i))) break;
     if (s.hint === 'strong') hint ??= i;
     if (s.hint !== undefined) weakHint = true;
   }
@@ -299,6 +299,17 @@ function rightLimit(rows: Rows, i: number): number {
   const chars = [...raw];
   const lastChar = chars.at(-1) ?? '';
   return '│┃║'.includes(lastChar) && chars.length > 1 ? chars.length - 1 : rows.width;
+}
+
+/** Words a key hint's wrapped tail may have (`Press enter to confirm or esc to` | `cancel`). */
+const MAX_HINT_TAIL_WORDS = 3;
+
+/** Row `i` is the rest of the key hint above it, wrapped by a narrow pane: a few words at the hint's indent. */
+function hintTail(rows: Rows, i: number): boolean {
+  const s = rows.shapes[i];
+  const above = rows.shapes[i - 1];
+  if (s === undefined || above?.hint === undefined || s.blank || s.option !== undefined || s.indent !== above.indent) return false;
+  return s.content.split(/[ \t]+/u).length <= MAX_HINT_TAIL_WORDS && !/[.!?:]$/u.test(s.content);
 }
 
 function isOption(rows: Rows, i: number): boolean {

@@ -14,6 +14,9 @@ describeConformance(OPENCODE);
 describeDriverSequences(OPENCODE, /^(?:shell-deny|approve-then-deny)$/u);
 
 describeTimelines(OPENCODE, [
+  // Issue 16: the question form and the `△ Permission required` dialog at 200 columns (the sidebar drawn on the right).
+  ['1.18.33/question-200x50', ['idle', 'working', 'blocked:question answer: Which database should the project use?', 'working', 'done']],
+  ['1.18.33/shell-approve-200x50', ['idle', 'working', 'blocked:permission approve shell: touch build.log', 'working', 'done']],
   ['1.18.33/shell-deny-80x24', ['idle', 'working', 'blocked:permission approve shell: npm test', 'working', 'idle']],
   [
     '1.18.33/approve-then-deny-120x32',

@@ -19,3 +19,22 @@ describe.skipIf(!suite.found)('codex 0.171.0: what each screen is called', () =>
     ]);
   });
 });
+
+// Issue 16: a pane narrower than Codex's status row cuts it short (`• Working (0s • esc to interr…` at 30
+// columns, `• Working (0s • esc to …` at 24, `• Working (0s • esc…` at 20) and wraps the approval's question and footer onto two rows.
+// Codex's own reports (native labels) say working and blocked there: the screen must say so too.
+describe.skipIf(!suite.found)('codex 0.171.0 in a narrow pane', () => {
+  test.each(['40x20', '30x16', '24x14', '20x12'])('a slow turn reads working, then done (%s)', async (size) => {
+    expect(await suite.verdictsAtLabels(`0.171.0/slow-answer-${size}`)).toEqual(['idle prompt', 'working working-row', 'idle turn-done']);
+  });
+
+  test.each(['40x20', '30x16'])('an approval with its question and footer wrapped reads blocked with the command (%s)', async (size) => {
+    expect(await suite.verdictsAtLabels(`0.171.0/shell-approve-${size}`)).toEqual([
+      'idle prompt',
+      'working working-row',
+      'blocked:permission approve-command "approve shell: touch build.log"',
+      expect.stringMatching(/^(working|blocked:permission) /u),
+      'idle turn-done',
+    ]);
+  });
+});

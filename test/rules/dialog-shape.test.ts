@@ -52,6 +52,11 @@ describe.each(SIZES)('dialogs of programs without rules are found by their shape
       ['─'.repeat(80), ' Claude has written up a plan and is ready to execute. Would you like to', ' proceed?', ' ❯ 1. Yes', '   2. No'],
       { kind: 'permission', title: 'Claude has written up a plan and is ready to execute. Would you like to proceed?' },
     ],
+    [
+      'a narrow pane: a scroll arrow under the options, the key hint wrapped (Codex at 40 columns)',
+      ['  Would you like to run the following', '  command?', '', '  $ touch build.log', '', '› 1. Yes, proceed (y)', '  2. Yes, and don\'t ask again', '  3. No, and tell Codex what to do', '↓', '  Press enter to confirm or esc to', '  cancel'],
+      { kind: 'permission', title: 'Would you like to run the following command?', by: 'options' },
+    ],
   ])('%s', async (_name, lines, expected) => {
     expect(await dialogOn(lines, size)).toMatchObject(expected);
   });

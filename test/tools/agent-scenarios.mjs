@@ -147,10 +147,12 @@ const LONG_TEST = 'npm test -- --coverage --reporter=verbose --testTimeout=60000
 
 // ----------------------------------------------------------------------------------------------- Codex
 
-const CODEX_WORKING = /esc to interrupt/;
+/** The status row's hint; a narrow pane cuts the row short (`• Working (0s • esc to interr…` at 30 columns). */
+const CODEX_WORKING = /esc to interrupt|^[ \t]*• [^\n]*\(\d+s\b/m;
 /** The separator Codex draws under a finished turn. */
 const CODEX_DONE = /Worked for (?:<)?\d/;
-const CODEX_APPROVAL = /Would you like to run the following command\?|Would you like to make the following edits\?|Press enter to confirm or esc to cancel/;
+/** An approval's question or footer; a narrow pane wraps them (`Would you like to run the` | `following command?`). */
+const CODEX_APPROVAL = /Would you like to run the following\s+command\?|Would you like to make the following\s+edits\?|Press enter to confirm\s+or\s+esc to cancel/;
 
 /** Shift+Tab into Plan mode; Codex sometimes drops the first one right after start-up, so try thrice. */
 const enterPlanMode = [1, 2, 3].flatMap(() => [
@@ -193,7 +195,7 @@ export function codexScenarios() {
       drive: [...submit(a, 'summarize this repo slowly'), ...done(30000)],
     },
     { name: 'long-answer', drive: [...submit(a, 'list every file'), ...done(30000)] },
-    { name: 'shell-approve', drive: approve('make a build log', 'approve shell: touch build.log', /README\.md and package\.json\./) },
+    { name: 'shell-approve', drive: approve('make a build log', 'approve shell: touch build.log', /README\.md\s+and\s+package\.json\./) },
     { name: 'long-command', drive: approve('prepare the nightly report folder', `approve shell: ${LONG_COMMAND}`, /summary\.log is in place/) },
     { name: 'shell-deny', drive: deny('run the tests', 'approve shell: npm test') },
     {
@@ -412,7 +414,7 @@ export function opencodeScenarios() {
       name: 'slow-answer',
       drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: FIRST }, ...done],
     },
-    { name: 'shell-approve', drive: approve('make a build log', 'approve shell: touch build.log', /README\.md and package\.json\./) },
+    { name: 'shell-approve', drive: approve('make a build log', 'approve shell: touch build.log', /README\.md\s+and\s+package\.json\./) },
     { name: 'long-command', drive: approve('prepare the nightly report folder', `approve shell: ${LONG_COMMAND}`, /summary\.log is in place/) },
     { name: 'shell-deny', drive: deny('run the tests', 'approve shell: npm test') },
     {

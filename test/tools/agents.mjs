@@ -81,6 +81,7 @@ const copilotCache = () => ({ COPILOT_CACHE_HOME: process.env.OSF7501_COPILOT_CA
  *   settleMs    how long the recorder waits after the idle prompt shows (default 600)
  *   startMs     how long the recorder waits for the first idle prompt (default 45000)
  *   exitMs      how long the recorder waits for the agent to leave after its exit keys (default 10000)
+ *   nativeMs    optional: an agent that reports unasked; the recorder also waits up to this long for its first report
  *   versionEnv()  optional: more environment for `<agent> --version`
  *   quiet       optional waitCpuQuiet() options: after start-up, wait until the agent stops burning CPU
  */
@@ -137,6 +138,8 @@ export const AGENTS = {
     idle: /\? for shortcuts/,
     prompt: /^› /m,
     working: /esc to interrupt/,
+    /** Under load the composer shows seconds before Codex takes input (a prompt's Enter was lost); its first report comes then. */
+    nativeMs: 30000,
     exitText: '/exit',
   },
   gemini: {

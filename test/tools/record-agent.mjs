@@ -67,7 +67,7 @@ async function record(scenario, cols, rows, mockUrl) {
   });
 
   if (opts.start !== false) {
-    await session.start(agent.startMs ?? 45000, agent.settleMs ?? 600);
+    await session.start(agent.startMs ?? 45000, agent.settleMs ?? 600, agent.nativeMs ?? 0);
     if (agent.quiet) await session.waitQuiet(agent.quiet);
   }
   await session.run(scenario.drive);
