@@ -43,6 +43,8 @@ export interface FixtureLabel {
   kind?: string;
   msg?: string;
   note?: string;
+  /** A record of its own inside the session (Claude Code's background agents and shells): not the session's state. */
+  id?: string;
   source: 'native' | 'driver';
 }
 
@@ -106,6 +108,9 @@ export const ESSENTIAL_TEXT: Readonly<Record<string, EssentialText>> = {
   'api-error': 'API Error: 400',
   'fullscreen-upsell': 'dialog open',
   'long-command': LONG_COMMAND,
+  'auto-mode-notice': ['dialog open', 'rm -rf build && git push --force origin main'],
+  // 673 bytes of UTF-8: the screen's msg holds it whole, the report its start (cut at the 512-byte budget).
+  'long-utf8-command': 'mkdir -p "build/rapports/nocturne/intégration/chromium-sans-tête/accessibilité-et-mise-en-page"',
 };
 
 /** The long commands of the Copilot CLI recordings (test/tools/agent-turns.mjs): the msg must hold them whole. */
@@ -405,7 +410,7 @@ export function labelledMoments(agent: Agent, fixture: Fixture, end: number): Mo
   const exit = all.find((l) => l.state === 'exit')?.t ?? Number.POSITIVE_INFINITY;
   const source = agent.truth === 'native' && all.some((l) => l.source === 'native' && l.t < exit) ? 'native' : 'driver';
   const labels = all
-    .filter((l) => l.source === source && l.t < exit)
+    .filter((l) => l.source === source && l.t < exit && l.id === undefined)
     .filter((l, i, list) => i === 0 || list[i - 1]!.state !== l.state || list[i - 1]!.kind !== l.kind);
   const keys = driverKeyTimes(fixture.cast);
   const essential = agent.essential[fixture.scenario];

@@ -69,7 +69,7 @@ function why(source: ReportSource, screen: ReplayScreen | undefined): string {
   return screen === undefined ? '' : decidedBy(screen.classification, false);
 }
 
-/** One line per report the terminal would have got (with `explain`, where it came from). */
+/** One line per report the terminal would have got, as it reads it (msg cut to the protocol's budget; with `explain`, where it came from). */
 export function formatTimeline(result: ReplayResult, explain: boolean): string[] {
-  return result.reports.map(({ t, report, source, screen }) => `${formatReport(t, report)}${explain ? why(source, screen) : ''}`);
+  return result.reports.map(({ t, report, sent, source, screen }) => `${formatReport(t, sent ?? report)}${explain ? why(source, screen) : ''}`);
 }

@@ -1,5 +1,6 @@
 // Replays a recording through the live shim's own SignalPolicy, ScreenClassifier and stream scanner, on the recording's clock.
 import { parseBody } from '../protocol/parse-body.js';
+import { parseReport } from '../protocol/parse.js';
 import type { Report } from '../protocol/types.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { Classification } from '../rules/types.js';
@@ -37,6 +38,11 @@ export interface ReplayScreen {
 interface ReplayReport {
   t: number;
   report: Report;
+  /**
+   * The shim's report as the terminal reads it: its bytes parsed back (msg sanitized and cut to the 512-byte
+   * budget with `…`). Absent for the agent's own reports, which pass as they are.
+   */
+  sent?: Report;
   source: ReportSource;
   screen: ReplayScreen | undefined;
 }
@@ -164,7 +170,9 @@ class ReplayDriver {
     if (output.type !== 'report') return;
     // What the terminal gets: the bytes the shim writes, and the agent's own reports (its bytes pass).
     if (output.bytes === undefined && output.source !== 'native') return;
-    this.reports.push({ t: toSeconds(this.now), report: output.report, source: output.source, screen: this.screens.at(-1) });
+    const parsed = output.bytes === undefined ? undefined : parseReport(output.bytes);
+    const sent = parsed?.type === 'report' ? { sent: parsed.report } : {};
+    this.reports.push({ t: toSeconds(this.now), report: output.report, ...sent, source: output.source, screen: this.screens.at(-1) });
   }
 }
 

@@ -20,6 +20,8 @@ export interface PlacedRow {
 
 /** Columns a program may leave free at the end of a full row (padding before a box side, the last cell). */
 const WRAP_SLACK = 2;
+/** Columns a one-word row may stop short of its limit and still be a word cut there (Gemini CLI stops 3 short). */
+const ONE_WORD_SLACK = 4;
 /** A row that ends right after a hyphen or slash inside a word (`chromium-headless-`, `nightly/`). */
 const BREAK_AFTER = /[\p{L}\p{N}_.][-/]$/u;
 /** A row that goes on with a word, not an operator or a quote (`&&`, `|`, `"`). */
@@ -47,8 +49,10 @@ export function wrapBetween(row: PlacedRow, next: PlacedRow): 'cut' | 'wrapped' 
   const lastWord = [...(row.text.split(/[ \t]/u).at(-1) ?? '')].length;
   const width = row.limit - row.start;
   if (BREAK_AFTER.test(row.text) && WORD_START.test(next.text)) return 'cut';
-  // A row that is one word: the program had no space to wrap at (Gemini's inner box stops 3 columns short).
-  const oneWord = !/[ \t]/u.test(row.text);
+  // A row that is one word reaching (almost) to its limit: the program had no space to wrap at (Gemini's inner
+  // box stops 3 columns short). One that ends well short of it held a whole word, moved down because the word
+  // after it did not fit (Claude Code's box at 200 columns: a 111-character path alone on its row, then another).
+  const oneWord = !/[ \t]/u.test(row.text) && end >= row.limit - ONE_WORD_SLACK;
   return (end >= room || oneWord) && lastWord + firstWord > width ? 'cut' : 'wrapped';
 }
 

@@ -132,10 +132,10 @@ describe('osf7501 classify --timeline', () => {
     expect([...times].sort((a, b) => a - b)).toEqual(times);
   });
 
-  test('--explain adds what decided the screen behind each report (the interrupted idle)', () => {
+  test('--explain adds what decided the screen behind each report (the bare spinner row, the interrupted idle)', () => {
     const r = classify(['--timeline', '--explain', '--screen-only', join(FIXTURES, '2.1.332/interrupt-80x24.cast')]);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines.map((l) => l.split(' ').slice(1, 3).join(' '))).toEqual(['idle rule=(none:', 'working rule=interrupt-footer', 'idle rule=interrupted']);
+    expect(lines.map((l) => l.split(' ').slice(1, 3).join(' '))).toEqual(['idle rule=(none:', 'working rule=spinner', 'idle rule=interrupted']);
     expect(lines[2]).toMatch(/ interrupted$/u);
   });
 });

@@ -81,6 +81,16 @@ describe('real screens', () => {
     expect(rules.classify(screen, undefined, { width: 80 }).msg).toBe('approve shell: mkdir -p build/logs && touch build/logs/build.log && echo "build started" …');
   });
 
+  test('Claude Code 2.1.332 at 200x50: a row holding one whole path, short of the row end, keeps its space before the next', () => {
+    // long-utf8-command: `… && cp` | `"build/…/résumé-du-rapport.txt"` (113 columns, alone on its row because the
+    // next path did not fit after it) | `"build/…/dernière-exécution.txt" && echo …`.
+    const screen = screenAt('claude-code/2.1.332/long-utf8-command-200x50.screens.txt', 'blocked');
+    const rules = oneRow(String.raw`^[ \t]*╌{3,}[ \t]*\n[ \t]*│[ \t]*(?<msg>mkdir[^\n]*?)[ \t]*$`);
+    const msg = rules.classify(screen, undefined, 200).msg ?? '';
+    expect(msg).toContain('/résumé-du-rapport.txt" "build/rapports/');
+    expect(msg).toMatch(/ && echo "terminé ✓ — le rapport est prêt"$/u);
+  });
+
   test('Copilot 1.0.102 at 200x50: the same command on one row is left as it is', () => {
     const screen = screenAt('copilot/1.0.102/approve-then-deny-200x50.screens.txt', 'blocked');
     const rules = oneRow(String.raw`^[ \t]*│[ \t]+╭─+╮[ \t│]*\n[ \t]*│[ \t]+│[ \t]*(?<msg>\S[^\n]*?)[ \t│]*$`);

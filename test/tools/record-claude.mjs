@@ -113,7 +113,8 @@ async function record(scenario, cols, rows, mockUrl) {
 }
 
 // ------------------------------------------------------------------------------------------ main
-const wanted = pickScenarios(SCENARIOS, scenarioNames);
+// Helper scenarios only answer a subagent's prompt (the mock reads them); they are never recorded themselves.
+const wanted = pickScenarios(SCENARIOS.filter((s) => !s.helper), scenarioNames);
 const given = opt('mock-url');
 const mock = given ? { url: given, stop: () => {} } : await startMock({ logFile: path.join(os.tmpdir(), `osf7501-mock-${process.pid}.log`) });
 if (verbose) console.error(`mock ${mock.url} log ${mock.logFile ?? '-'}`);

@@ -17,6 +17,8 @@ export interface Label {
   state: string;
   kind?: string;
   msg?: string;
+  /** A record of its own inside the session (a background agent's or shell's report): not the session's state. */
+  id?: string;
   source: 'native' | 'driver';
 }
 
@@ -33,7 +35,7 @@ export function readLabels(path: string): Label[] {
 /** Claude Code's own reports when it sent any, else the driver's expectations; cut at `/exit`. */
 export function groundTruth(labels: readonly Label[]): { source: 'native' | 'driver'; labels: Label[] } {
   const exit = labels.find((l) => l.state === 'exit')?.t ?? Number.POSITIVE_INFINITY;
-  const native = labels.filter((l) => l.source === 'native' && l.t < exit);
+  const native = labels.filter((l) => l.source === 'native' && l.t < exit && l.id === undefined);
   const source = native.length > 0 ? 'native' : 'driver';
   const chosen = source === 'native' ? native : labels.filter((l) => l.source === 'driver' && l.t < exit);
   return { source, labels: [...chosen, { t: exit, state: 'exit', source }] };
