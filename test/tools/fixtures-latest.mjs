@@ -36,7 +36,9 @@ const LATEST = {
     pkg: '@anthropic-ai/claude-code',
     app: 'claude-code',
     rules: 'rules/claude-code.toml',
-    scenarios: 'idle-start,bash-approve,bash-deny,edit-approve,question,plan-approval,plan-exit,trust-dialog,api-error,auth-error',
+    scenarios:
+      'idle-start,bash-approve,bash-deny,edit-approve,question,plan-approval,plan-exit,trust-dialog,api-error,auth-error,' +
+      'auto-mode-notice,spinner-start,background-agents,background-bash,theme-picker,long-utf8-command',
   },
   codex: {
     pkg: AGENT_DEFS.codex.pkg,
