@@ -333,6 +333,23 @@ export const AGENTS: readonly Agent[] = [
     },
   },
   // ---- end wrap7 ----
+  // ---- codex7: Kilo Code (an OpenCode fork; after Esc a second dialog, `△ Reject permission`)
+  {
+    id: 'kilo-code',
+    title: 'Kilo Code',
+    fixtures: 'fixtures/kilo-code',
+    rules: 'rules/kilo.toml',
+    truth: 'driver',
+    // OpenCode's renderer, and as slow on the loaded machine: the same allowance as OpenCode's.
+    driverLagS: 0.5,
+    essential: {
+      'shell-approve': 'touch build.log',
+      // The reject-feedback dialog after Esc is blocked:permission too: the same moment as the request's.
+      'shell-deny': 'npm test',
+      'approve-then-deny': ['touch build.log', 'npm test'],
+      'long-command': LONG_COMMAND,
+    },
+  },
 ];
 
 /** The agent whose `id` is `id`. */

@@ -147,6 +147,18 @@ export const GROK_CLI_TAIL: TailVocabulary = {
   working: /esc to interrupt\)/u,
 };
 
+/** Kilo Code (an OpenCode fork): OpenCode's dialog texts and its reject-feedback dialog, the footer's `esc interrupt`. */
+export const KILO_TAIL: TailVocabulary = {
+  prompts: [
+    ['Permission required', 'permission'],
+    ['Allow once', 'permission'],
+    ['Reject permission', 'permission'],
+    ['enter submit', 'question'],
+  ],
+  error: /does not accept this request|Incorrect API key/u,
+  working: /esc interrupt/iu,
+};
+
 /** Each agent's vocabulary, by agent id (bench/compare/moments.ts AGENTS). */
 export const TAIL_VOCABULARY: Readonly<Record<string, TailVocabulary>> = {
   'claude-code': CLAUDE_CODE_TAIL,
@@ -160,6 +172,7 @@ export const TAIL_VOCABULARY: Readonly<Record<string, TailVocabulary>> = {
   droid: DROID_TAIL,
   continue: CONTINUE_TAIL,
   'grok-cli': GROK_CLI_TAIL,
+  'kilo-code': KILO_TAIL,
 };
 
 // CSI, OSC (BEL or ST), DCS/SOS/PM/APC strings, charset designations, then any other two-byte escape.

@@ -115,7 +115,7 @@ describe('selectRules', () => {
   test('--rules with an unknown app name is an error listing the known apps', () => {
     const { env } = xdgWith({ 'codex.toml': ruleFile('codex', ['codex']) });
     expect(() => selectRules('claude', { env, rules: 'cursor' })).toThrow(
-      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, cline, continue, copilot, droid, gemini-cli, generic, grok-cli, opencode, pi, qwen-code)',
+      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, cline, continue, copilot, droid, gemini-cli, generic, grok-cli, kilo-code, opencode, pi, qwen-code)',
     );
   });
 
@@ -160,6 +160,7 @@ describe('rules list and rules check', () => {
       ['gemini-cli', 'bundled', false],
       ['generic', 'bundled', false],
       ['grok-cli', 'bundled', false],
+      ['kilo-code', 'bundled', false],
       ['opencode', 'bundled', false],
       ['pi', 'bundled', false],
       ['qwen-code', 'bundled', false],
@@ -181,6 +182,7 @@ describe('rules list and rules check', () => {
       join(BUNDLED, 'gemini.toml'),
       join(BUNDLED, 'generic.toml'),
       join(BUNDLED, 'grok-cli.toml'),
+      join(BUNDLED, 'kilo.toml'),
       join(BUNDLED, 'opencode.toml'),
       join(BUNDLED, 'pi.toml'),
       join(BUNDLED, 'qwen-code.toml'),

@@ -26,6 +26,7 @@ const AGENTS = [
   ['codex', 'codex', 'codex.toml'],
   ['gemini-cli', 'gemini-cli', 'gemini.toml'],
   ['opencode', 'opencode', 'opencode.toml'],
+  ['kilo-code', 'kilo-code', 'kilo.toml'],
 ] as const;
 
 // The structural title is not the agent's own phrasing (`Bash command`, not `approve Bash: touch build.log`):

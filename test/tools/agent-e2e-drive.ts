@@ -89,6 +89,8 @@ export interface AgentScript {
   keyPauseMs: number;
   /** The screen once the approved turn is over. */
   turnDone: ScreenWait;
+  /** After the Esc that denies the second command: what else the agent asks before it is denied (Kilo Code's reject-feedback dialog). */
+  afterDeny?(session: AgentSession): Promise<void>;
   /** The screen once Esc has denied the second command. */
   denied: ScreenWait;
   /** The keys that leave the agent from its prompt, pauses included. */
@@ -148,6 +150,7 @@ export async function approveDenyExit(session: AgentSession, script: AgentScript
     at = await blocked('npm test', at + 1);
     await sleep(script.keyPauseMs);
     outer.write('\x1b');
+    await script.afterDeny?.(session);
     await screen.waitFor(script.denied.screen, script.denied.what);
     await waitForReport(outer, at + 1, { state: 'idle' }, 'idle after the denial');
 

@@ -729,12 +729,60 @@ export function clineScenarios() {
 
 // ---- agents-a: Kilo Code (issue 18) -------------------------------------------------------------------
 
+/** Kilo's second dialog after Esc at a permission: `△ Reject permission`, a feedback box, `enter confirm  esc cancel`. */
+const KILO_REJECT = /△ Reject permission/;
+
 /**
- * Kilo Code (7.7.7), an OpenCode fork: the same screens (its agent is `Code` where OpenCode's is `Build`), so
- * OpenCode's scenarios; its start is as slow (the recorder waits for the process to go quiet first).
+ * Kilo Code (7.7.7), an OpenCode fork: OpenCode's screens (its agent is `Code` where OpenCode's is `Build`) and
+ * its slow start (the recorder waits for the process to go quiet first), but Esc at a permission opens a second
+ * dialog, `△ Reject permission` (feedback for the model, optional): Enter there rejects with no feedback.
  */
 export function kiloScenarios() {
-  return opencodeScenarios();
+  const a = { working: OC_WORKING, submitTimeout: 60000 };
+  const FIRST = 240000;
+  const done = [{ wait: OC_DONE, timeout: 90000 }, { waitGone: OC_WORKING, timeout: 30000 }, ...settle('done')];
+  const approvalShown = [
+    { wait: OC_APPROVAL, timeout: FIRST },
+    { wait: OC_APPROVAL_FILLED, timeout: 10000 },
+  ];
+  const approve = (prompt, msg, answer) => [
+    ...submit(a, prompt),
+    ...approvalShown,
+    ...answerDialog('permission', msg, 'enter'),
+    { waitGone: OC_APPROVAL, timeout: 30000 },
+    { label: 'working', note: 'allowed once' },
+    { wait: answer, timeout: 90000 },
+    ...done,
+  ];
+  const deny = (prompt, msg) => [
+    ...submit(a, prompt),
+    ...approvalShown,
+    ...answerDialog('permission', msg, 'esc'),
+    { wait: KILO_REJECT, timeout: 30000 },
+    ...answerDialog('permission', `reject: ${msg.replace(/^approve (?:shell: )?/, '')}`, 'enter'),
+    { waitGone: KILO_REJECT, timeout: 30000 },
+    { waitGone: OC_WORKING, timeout: 30000 },
+    { sleep: 300 },
+    ...settle('idle', { note: 'rejected' }),
+  ];
+  return [
+    idleStart(),
+    {
+      name: 'slow-answer',
+      drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: FIRST }, ...done],
+    },
+    { name: 'shell-approve', drive: approve('make a build log', 'approve shell: touch build.log', /README\.md and package\.json\./) },
+    { name: 'long-command', drive: approve('prepare the nightly report folder', `approve shell: ${LONG_COMMAND}`, /summary\.log is in place/) },
+    { name: 'shell-deny', drive: deny('run the tests', 'approve shell: npm test') },
+    {
+      name: 'approve-then-deny',
+      drive: [
+        ...approve('make a build log', 'approve shell: touch build.log', /README\.md and package\.json\./),
+        ...deny('run the tests', 'approve shell: npm test'),
+      ],
+    },
+    exitScenario(),
+  ];
 }
 // ---- end agents-a: Kilo Code ---------------------------------------------------------------------------
 

@@ -421,7 +421,8 @@ export const AGENTS = {
   // ---- end i18b: Cline ----
   // ---- agents-a: Kilo Code (issue 18) ----
   kilo: {
-    app: 'kilo',
+    /** The product's name, as claude-code and qwen-code are (the command is `kilo`). */
+    app: 'kilo-code',
     pkg: '@kilocode/cli',
     command: 'kilo',
     findBin: (prefix) => firstExisting([path.join(prefix, 'node_modules', '.bin', 'kilo')]),
