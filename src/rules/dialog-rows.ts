@@ -3,8 +3,10 @@
 
 /** Box sides a dialog's rows may be drawn between (`│ … │`, OpenCode's `┃` edge, heavy and double sides). */
 const SIDES = '│┃║▌▐';
+/** A scroll bar on the right edge (Qwen Code's `█` column beside a long transcript) is no text either. */
+const SCROLL_BAR = '█▕';
 const LEADING = new RegExp(`^[ \\t${SIDES}]+`, 'u');
-const TRAILING = new RegExp(`[ \\t${SIDES}]+$`, 'u');
+const TRAILING = new RegExp(`[ \\t${SIDES}${SCROLL_BAR}]+$`, 'u');
 /**
  * Box drawing (U+2500–U+257F), block elements (U+2580–U+259F), dashes: what frames are drawn with; and a
  * list's scroll arrows on a row of their own (Codex's `↓` under options cut by a short pane).
@@ -28,13 +30,23 @@ const KEYS = String.raw`(?:enter|return|esc|escape|tab|space|⏎|↵)`;
 const CHOICES = String.raw`(?:select|confirm|con\b|submit|cancel|continue|dismiss|go back|back|exit|skip|choose|accept|approve|reject|deny|amend|proceed|toggle|stay|answer|navigate|pick)`;
 const STRONG_HINT = new RegExp(
   [
-    String.raw`(?<![+-])\b(?:press[ \t]+)?${KEYS}\b[ \t]*(?:to[ \t]+)?${CHOICES}`,
-    String.raw`(?:↑/↓|↑↓|⇆|←/→|←→)[ \t]*(?:to[ \t]+)?(?:select|navigate|choose|move)\b`,
+    String.raw`(?<![+-])\b(?:press[ \t]+)?${KEYS}\b:?[ \t]*(?:to[ \t]+)?${CHOICES}`,
+    String.raw`(?:↑/↓|↑↓|⇆|←/→|←→):?[ \t]*(?:to[ \t]+)?(?:select|navigate|choose|move)\b`,
     String.raw`[([](?:y/n|yes/no)[^)\]\n]*[)\]]`,
+    // A key in brackets before its choice: `[y] Approve   [n] Deny`, `(a) always allow`.
+    String.raw`[([][a-z0-9][)\]][ \t]*(?:${CHOICES}|yes\b|no\b|allow|always)`,
   ].join('|'),
   'iu',
 );
-const WEAK_HINT = /\b(?:ctrl|shift|alt|cmd|meta)[+-]\w+[ \t]+to[ \t]+\w+/iu;
+const WEAK_HINT = new RegExp(
+  [
+    String.raw`\b(?:ctrl|shift|alt|cmd|meta)[+-]\w+[ \t]+to[ \t]+\w+`,
+    // A program saying it waits for the user's answer, under its dialog: `⠏ Waiting for user confirmation...`
+    // (weak: drawn a moment before the dialog itself).
+    String.raw`\bwaiting for (?:the )?(?:user|your)(?:'s)? (?:confirmation|approval|answer|response|decision|choice)`,
+  ].join('|'),
+  'iu',
+);
 /** A running turn's status row names a key too: `⠏ Thinking... (esc to cancel, 4s)`, `(3s • esc to interrupt)`. */
 const TURN_STATUS = /\((?:[^()\n]*\d+s\b[^()\n]*)?\besc to (?:cancel|interrupt)\b[^()\n]*\)/iu;
 

@@ -5,7 +5,7 @@ import type { BlockedKind } from '../protocol/types.js';
 const AUTH_WORDS = /\b(?:log[ -]?in|sign[ -]?in|api[ -]key|token|password|passphrase|authenticat\w*|credentials?)\b/iu;
 /** Words that make a dialog a request for permission. */
 const PERMISSION_WORDS =
-  /\b(?:approve|allow|run|proceed|trust|edit|edits|write|apply|execute|permission|implement|overwrite|delete|(?:exit|leave) plan mode)\b/iu;
+  /\b(?:approve|allow|run|proceed|trust|edit|edits|write|apply|execute|permission|implement|overwrite|delete|create|modify|remove|fetch|(?:exit|leave) plan mode)\b/iu;
 
 /**
  * The kind a dialog's words give: auth words first, then permission words, in the title and question
@@ -28,7 +28,8 @@ const PICKER_TITLE =
 
 /** Whether a dialog with this title, these heading rows and these options is a picker the user opened. */
 export function isPicker(headingRows: readonly string[], options: readonly string[]): boolean {
-  if (headingRows.slice(0, 2).some((row) => PICKER_TITLE.test(row))) return true;
+  // The title is the first row, or the one right above the options (`Settings` under a banner).
+  if ([...headingRows.slice(0, 2), ...headingRows.slice(-2)].some((row) => PICKER_TITLE.test(row))) return true;
   // A slash-command palette: the options are commands.
   const slash = options.filter((text) => /^\/[\w:-]/u.test(text)).length;
   return slash > 0 && slash * 2 >= options.length;

@@ -31,8 +31,13 @@ const WIDTH_EVIDENCE_SLACK = 3;
 const MAX_TITLE_ROWS = 3;
 /** Corners that close a box from below: the box above is the last thing drawn. */
 const BOTTOM_EDGE = /^[ \t]*[╰└┗╚╹][\u2500-\u259f]/u;
-/** A transcript entry at the left edge (`• Running…`, `● Bash(…)`, `✦ answer`): what lies above a dialog. */
-const TRANSCRIPT_ENTRY = /^[•●⏺✦▣■⎿✓✔✗✕ℹ] /u;
+/**
+ * A transcript entry at the left edge, up to two columns in (`• Running…`, ` ● Tip`, `  ●︎ Extensions changed…`,
+ * `✦ answer`): what lies above a dialog. Not a marked numbered option (`● 1. Allow once`).
+ */
+const TRANSCRIPT_ENTRY = /^ {0,2}[•●⏺✦◆⛬▣■⎿✓✔✗✕ℹ][\uFE0E\uFE0F]? (?!\d{1,2}[.)][ \t])/u;
+/** A tool's result under its transcript entry (`  ⎿  User selected…`, `  └ Manage skills…`): never an option. */
+const RESULT_BRANCH = /^[⎿└├]/u;
 /** Leading glyphs of a title (`? Shell …`, `△ Permission required`, `☐ Database`). */
 const TITLE_GLYPHS = /^(?:[^\p{L}\p{N}\s"'`([{/~.]+[ \t]+)+/u;
 
@@ -68,7 +73,8 @@ export function findDialog(lines: readonly string[], softWrapped?: readonly bool
   if (end < 0) return undefined;
   const boxed = boxAbove(rows, end);
   if (boxed === OPEN_BOX) return undefined;
-  const found = boxed === undefined ? unboxedDialog(rows, end) : boxedDialog(rows, boxed, end);
+  const found =
+    boxed !== undefined ? boxedDialog(rows, boxed, end) : (boxWithHintsUnder(rows, end) ?? unboxedDialog(rows, end));
   return found === undefined || deadFrame(lines, found) ? undefined : found;
 }
 
@@ -118,10 +124,39 @@ function boxAbove(rows: Rows, end: number): number | undefined {
 // Inside a box at the bottom, anything below the options belongs to the dialog.
 function boxedDialog(rows: Rows, top: number, end: number): DialogShape | undefined {
   const hint = lastIndex(rows, top, end, (s) => s.hint === 'strong');
-  const list = lastOptionList(rows, top, end);
+  const list = lastOptionList(rows, top, end) ?? markedWithSiblingsInBox(rows, top, end);
   if (list !== undefined && (list.marked === 1 || hint !== undefined)) return shape(rows, top, list.first, end, 'options', list.texts, true);
   if (hint !== undefined) return shape(rows, top, hint, end, 'hint', [], true);
   return undefined;
+}
+
+// A box with only key hints under it (Factory Droid: `╰────╯` then `↑↓ navigate   Enter select   Esc cancel`):
+// the box is the dialog. Options drawn without a marker (the selection is a colour) give no list: the hint
+// makes it one, and the title is the text right above the box when the box holds only the choices.
+function boxWithHintsUnder(rows: Rows, end: number): DialogShape | undefined {
+  let i = end;
+  let hint: number | undefined;
+  for (; i >= 0; i -= 1) {
+    const s = rows.shapes[i];
+    if (s === undefined || s.gutter !== '' || !(s.blank || s.hint === 'strong')) break;
+    if (s.hint === 'strong') hint ??= i;
+  }
+  if (hint === undefined || i < 0 || !BOTTOM_EDGE.test(rows.raw[i] ?? '')) return undefined;
+  const top = boxAbove(rows, i);
+  if (top === undefined || top === OPEN_BOX) return undefined;
+  const inside = boxedDialog(rows, top, end);
+  if (inside !== undefined && inside.by === 'options') return inside;
+  const above = paragraphAbove(rows, top);
+  if (above === undefined) return inside;
+  const found = shape(rows, above, top, end, 'hint', [], true);
+  return found === undefined ? inside : { ...found, kind: inside?.kind === 'permission' ? 'permission' : found.kind };
+}
+
+/** The rows of text right above row `top` (no blank row between), up to MAX_TITLE_ROWS + 1, or undefined. */
+function paragraphAbove(rows: Rows, top: number): number | undefined {
+  let i = top;
+  while (i > 0 && i > top - MAX_TITLE_ROWS - 1 && isText(rows, i - 1) && !TRANSCRIPT_ENTRY.test(rows.raw[i - 1] ?? '')) i -= 1;
+  return i < top ? i : undefined;
 }
 
 // No box: under the options only hints, frames and blank rows (and a few rows describing the last option).
@@ -138,7 +173,7 @@ function unboxedDialog(rows: Rows, end: number): DialogShape | undefined {
   if (i < 0) return undefined;
   let described = i;
   while (described >= 0 && described > i - MAX_DESCRIPTION_ROWS && !isOption(rows, described) && isText(rows, described)) described -= 1;
-  const lastOption = isOption(rows, i) ? i : isOption(rows, described) ? described : undefined;
+  const lastOption = isOption(rows, i) ? i : isOption(rows, described) ? described : markedAbove(rows, i);
   if (lastOption !== undefined) {
     const list = optionListEndingAt(rows, lastOption, 0) ?? withSiblingsBelow(rows, lastOption, i);
     const descriptionsFit = lastOption === i || (rows.shapes[i]?.indent ?? 0) >= (rows.shapes[lastOption]?.option?.textColumn ?? 0);
@@ -177,14 +212,17 @@ function optionListEndingAt(rows: Rows, last: number, floor: number): OptionList
   const members = [last];
   let number = lastOption?.number;
   let blanks = 0;
+  let described = 0;
   for (let i = last - 1; i >= floor; i -= 1) {
     const s = rows.shapes[i];
-    if (s === undefined) break;
+    // A transcript entry (`●︎ Request cancelled.`) is what lies above a dialog, never part of one.
+    if (s === undefined || TRANSCRIPT_ENTRY.test(rows.raw[i] ?? '')) break;
     const o = s.option;
     if (o !== undefined && (number === undefined ? o.textColumn === column : o.number === number - 1)) {
       members.unshift(i);
       number = o.number;
       blanks = 0;
+      described = 0;
       continue;
     }
     if (s.blank) {
@@ -194,11 +232,17 @@ function optionListEndingAt(rows: Rows, last: number, floor: number): OptionList
     }
     blanks = 0;
     if (s.frame && isHorizontalRule(rows.raw[i] ?? '')) continue;
-    if (number === undefined && o === undefined && s.indent === column && rows.shapes[i + 1]?.blank === false) {
-      members.unshift(i); // an unmarked option of an unnumbered list
+    // An unmarked option of an unnumbered list: right above the next option or its description rows, not
+    // above a paragraph (a transcript's prose half drawn above a composer's `> prompt`).
+    if (number === undefined && o === undefined && s.indent === column && rows.shapes[i + 1]?.blank === false && described <= MAX_DESCRIPTION_ROWS) {
+      members.unshift(i);
+      described = 0;
       continue;
     }
-    if (o === undefined && s.indent > column - 1 && !s.frame) continue; // a description
+    if (o === undefined && s.indent > column - 1 && !s.frame) {
+      described += 1; // a description
+      continue;
+    }
     break;
   }
   const options = members.map((m) => rows.shapes[m]).filter((s): s is RowShape => s !== undefined);
@@ -209,22 +253,77 @@ function optionListEndingAt(rows: Rows, last: number, floor: number): OptionList
   return { first, marked, texts: options.map((s) => s.option?.text ?? s.content) };
 }
 
+/** The most unmarked siblings a marked option may have under it (`▸ Provider` over eight settings rows). */
+const MAX_SIBLINGS = 12;
+
+// The marked option of an unnumbered list whose unmarked siblings reach down to row `last`, if any.
+function markedAbove(rows: Rows, last: number): number | undefined {
+  for (let i = last - 1; i >= 0 && i >= last - MAX_SIBLINGS; i -= 1) {
+    const s = rows.shapes[i];
+    if (s === undefined || s.blank || s.frame) return undefined;
+    if (s.option !== undefined) return s.option.marked && s.option.number === undefined ? i : undefined;
+  }
+  return undefined;
+}
+
 // A marked option of an unnumbered list with its unmarked siblings under it (`❯ No, exit` over
 // `  Yes, I trust this folder`): the rows down to `last` aligned with its text.
 function withSiblingsBelow(rows: Rows, marked: number, last: number): OptionList | undefined {
   const option = rows.shapes[marked]?.option;
   if (option === undefined || !option.marked || option.number !== undefined || last <= marked) return undefined;
+  // `● Ask Question(…)` over `  ⎿  User selected…` is a transcript entry and its result, not a choice.
+  if (TRANSCRIPT_ENTRY.test(rows.raw[marked] ?? '')) return undefined;
   const texts = [option.text];
   for (let i = marked + 1; i <= last; i += 1) {
     const s = rows.shapes[i];
-    if (s === undefined || s.indent !== option.textColumn || s.option !== undefined) return undefined;
+    if (s === undefined || s.indent !== option.textColumn || s.option !== undefined || RESULT_BRANCH.test(s.content)) return undefined;
     texts.push(s.content);
   }
   return { first: marked, marked: 1, texts };
 }
 
+// In a box, a marked option of an unnumbered list with its siblings under it, description rows between
+// them (Continue's `> Continue (tab)` over `  Continue + don't ask again (shift+tab)`; Qwen Code's provider
+// chooser: `› Alibaba ModelStudio`, its description, `  Third-party Providers`, …). Text must stand above the
+// option in the box (the dialog's title): a composer box (`│ > typed text`) has none.
+function markedWithSiblingsInBox(rows: Rows, top: number, end: number): OptionList | undefined {
+  let marked: number | undefined;
+  for (let i = end; i > top && marked === undefined; i -= 1) if (rows.shapes[i]?.option?.marked === true) marked = i;
+  if (marked === undefined) return undefined;
+  const option = rows.shapes[marked]?.option;
+  if (option === undefined || option.number !== undefined) return undefined;
+  let titled = false;
+  for (let i = top; i < marked; i += 1) if (isText(rows, i) && rows.shapes[i]?.topEdge !== true) titled = true;
+  if (!titled) return undefined;
+  const texts = [option.text];
+  let blanks = 0;
+  for (let i = marked + 1; i <= end; i += 1) {
+    const s = rows.shapes[i];
+    if (s === undefined || s.option !== undefined) return undefined;
+    if (s.blank) {
+      blanks += 1;
+      if (blanks > 1) return undefined;
+      continue;
+    }
+    blanks = 0;
+    if (s.frame) break; // a rule inside the box (or its bottom edge) ends the list
+    if (s.hint !== undefined) continue;
+    if (s.indent < option.textColumn) return undefined;
+    if (s.indent === option.textColumn) texts.push(s.content);
+  }
+  return texts.length >= 2 ? { first: marked, marked: 1, texts } : undefined;
+}
+
 // Where a dialog without a box starts: the row under the nearest rule, box edge or transcript entry above.
 function headingTop(rows: Rows, from: number): number {
+  // A box right above the options (Factory Droid's trust dialog: the question boxed, the choices under it) is
+  // the dialog's heading.
+  let above = from - 1;
+  while (above > 0 && rows.shapes[above]?.blank === true) above -= 1;
+  if (above > 0 && from - above <= 2 && BOTTOM_EDGE.test(rows.raw[above] ?? '')) {
+    const box = boxAbove(rows, above);
+    if (box !== undefined && box !== OPEN_BOX) return box;
+  }
   const floor = Math.max(0, from - MAX_HEADING_ROWS);
   for (let i = from - 1; i >= floor; i -= 1) {
     const raw = rows.raw[i] ?? '';
@@ -246,11 +345,14 @@ function shape(
   // A hint's own row may carry the question (`Do you want to continue? [Y/n]`).
   const heading = headingRows(rows, top, by === 'hint' ? anchor + 1 : anchor);
   const bounded = framed || top > 0 && (isHorizontalRule(rows.raw[top - 1] ?? '') || rows.shapes[top - 1]?.topEdge === true);
-  const question = heading.findIndex((line) => line.includes('?'));
+  // A leading `?` is a glyph (`? Shell mkdir …`), not a question.
+  const texts = heading.map((line) => line.replace(TITLE_GLYPHS, ''));
+  const question = texts.findIndex((line) => line.includes('?'));
   const byQuestion = !bounded && question >= 0;
   const titleLine = (byQuestion ? heading[question] : heading[0]) ?? options[0] ?? '';
+  const titleText = (byQuestion ? texts[question] : texts[0]) ?? options[0] ?? '';
   // A question found in a paragraph is its first sentence: `Trust this folder? Codex can read…`.
-  const cut = byQuestion ? titleLine.slice(0, titleLine.indexOf('?') + 1) : titleLine;
+  const cut = byQuestion ? titleText.slice(0, titleText.indexOf('?') + 1) : titleText;
   const title = cut.replace(TITLE_GLYPHS, '').replace(BOX_TAIL, '').replace(/\s+/gu, ' ').trim();
   if (title === '' || isPicker([title, ...heading], options) || redrawn(rows, top, titleLine)) return undefined;
   const kind = kindFromWords(heading.join('\n'), options.join('\n'));

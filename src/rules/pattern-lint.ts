@@ -137,12 +137,19 @@ export interface LintableRule {
   all: readonly { key: string; source: string }[];
   none: readonly { key: string; source: string }[];
   msgFrom: readonly { key: string; source: string }[];
+  /** `{ above = 'PATTERN' }` is a pattern too. */
+  region?: { type: string; source?: string };
+}
+
+function regionPatterns(rule: LintableRule): { key: string; source: string }[] {
+  const source = rule.region?.type === 'above' ? rule.region.source : undefined;
+  return source === undefined ? [] : [{ key: 'region.above', source }];
 }
 
 /** One line per flagged group: `<file>: rule "<name>" <key>: nested unbounded quantifier (a+)+ may backtrack…`. */
 export function lintRules(file: string, rules: readonly LintableRule[]): string[] {
   return rules.flatMap((rule) =>
-    [...rule.any, ...rule.all, ...rule.none, ...rule.msgFrom].flatMap(({ key, source }) =>
+    [...rule.any, ...rule.all, ...rule.none, ...rule.msgFrom, ...regionPatterns(rule)].flatMap(({ key, source }) =>
       nestedQuantifierGroups(source).map(
         (group) =>
           `${file}: rule ${JSON.stringify(rule.name)} ${key}: nested unbounded quantifier ${group} can backtrack ` +

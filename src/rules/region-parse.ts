@@ -1,11 +1,12 @@
 // Reads a rule's `region` value into a Region.
+import { compileMatcher, isPatternProblem } from './matcher.js';
 import { SCREEN_REGION, type Region } from './region.js';
 import { describeType, expectInteger, fail, isTable, type ValueContext } from './toml-values.js';
 
 /** The most rows `bottom`/`top` may count, and the bound for `rows` offsets. */
 export const MAX_REGION_ROWS = 1000;
 
-const CHOICES = '"screen", "below-last-rule", { bottom = N }, { top = N }, { rows = [start, end] }';
+const CHOICES = '"screen", "below-last-rule", { bottom = N }, { top = N }, { rows = [start, end] }, { above = \'PATTERN\' }';
 
 /** The region a rule's `region` value names; absent means the whole screen. */
 export function parseRegion(ctx: ValueContext, value: unknown): Region {
@@ -25,6 +26,8 @@ export function parseRegion(ctx: ValueContext, value: unknown): Region {
       return { type: key, count: expectInteger(ctx, inner, `region.${key}`, 1, MAX_REGION_ROWS) };
     case 'rows':
       return parseRows(ctx, inner);
+    case 'above':
+      return parseAbove(ctx, inner);
     default:
       return fail(ctx, 'unknown-key', `unknown key "region.${key}" (valid: ${CHOICES})`, `region.${key}`);
   }
@@ -38,4 +41,15 @@ function parseRows(ctx: ValueContext, value: unknown): Region {
     expectInteger(ctx, n, `region.rows[${i}]`, -MAX_REGION_ROWS, MAX_REGION_ROWS),
   );
   return { type: 'rows', start: start ?? 0, end };
+}
+
+// `{ above = 'PATTERN' }`: one pattern, tested row by row (flags m and u, like every pattern).
+function parseAbove(ctx: ValueContext, value: unknown): Region {
+  if (typeof value !== 'string') fail(ctx, 'bad-value', `"region.above" must be a pattern string, got ${describeType(value)}`, 'region.above');
+  const compiled = compileMatcher(value, 'region.above', '', false);
+  if (isPatternProblem(compiled)) fail(ctx, compiled.code, compiled.problem, 'region.above');
+  if (compiled.re.test('')) {
+    fail(ctx, 'bad-regex', `region.above ${JSON.stringify(value)} matches a blank row, so the region would end at the screen's last row`, 'region.above');
+  }
+  return { type: 'above', pattern: compiled.re, source: value };
 }

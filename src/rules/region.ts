@@ -6,7 +6,9 @@ export type Region =
   | { type: 'below-last-rule' }
   | { type: 'bottom'; count: number }
   | { type: 'top'; count: number }
-  | { type: 'rows'; start: number; end: number | undefined };
+  | { type: 'rows'; start: number; end: number | undefined }
+  /** The rows above the last row `pattern` matches (an agent's footer under its dialogs); no match: every row. */
+  | { type: 'above'; pattern: RegExp; source: string };
 
 /** The default region: every visible row. */
 export const SCREEN_REGION: Region = { type: 'screen' };
@@ -53,6 +55,8 @@ export function regionBounds(lines: readonly string[], region: Region): { start:
       const start = at(region.start);
       return { start, end: Math.max(start, region.end === undefined ? n : at(region.end)) };
     }
+    case 'above':
+      return aboveLastMatch(lines, region.pattern);
   }
 }
 
@@ -67,6 +71,8 @@ export function regionKey(region: Region): string {
       return `${region.type}:${region.count}`;
     case 'rows':
       return `rows:${region.start}:${region.end ?? ''}`;
+    case 'above':
+      return `above:${region.source}`;
   }
 }
 
@@ -81,6 +87,8 @@ export function describeRegion(region: Region): string {
       return `{ ${region.type} = ${region.count} }`;
     case 'rows':
       return region.end === undefined ? `{ rows = [${region.start}] }` : `{ rows = [${region.start}, ${region.end}] }`;
+    case 'above':
+      return `{ above = ${JSON.stringify(region.source)} }`;
   }
 }
 
@@ -88,6 +96,14 @@ export function describeRegion(region: Region): string {
 function belowLastRule(lines: readonly string[]): { start: number; end: number } {
   for (let i = lines.length - 1; i >= 0; i -= 1) {
     if (isHorizontalRule(lines[i] ?? '')) return { start: i + 1, end: lines.length };
+  }
+  return { start: 0, end: lines.length };
+}
+
+// Rows above the last row the pattern matches; every row when none does.
+function aboveLastMatch(lines: readonly string[], pattern: RegExp): { start: number; end: number } {
+  for (let i = lines.length - 1; i >= 0; i -= 1) {
+    if (pattern.test(lines[i] ?? '')) return { start: 0, end: i };
   }
   return { start: 0, end: lines.length };
 }

@@ -57,6 +57,31 @@ describe.each(SIZES)('dialogs of programs without rules are found by their shape
       ['  Would you like to run the following', '  command?', '', '  $ touch build.log', '', '› 1. Yes, proceed (y)', '  2. Yes, and don\'t ask again', '  3. No, and tell Codex what to do', '↓', '  Press enter to confirm or esc to', '  cancel'],
       { kind: 'permission', title: 'Would you like to run the following command?', by: 'options' },
     ],
+    [
+      'key letters in brackets (`[y] Approve   [n] Deny`)',
+      [' ❯ deploy it', '', ' Tool needs permission', '', ' Approve tool call?', '   $ make deploy', '  [y] Approve   [n] Deny'],
+      { kind: 'permission', title: 'Approve tool call?', by: 'hint' },
+    ],
+    [
+      'options in a box without a marker and the key hint under the box: the text above the box is the title',
+      ['  Command to approve · high risk', '  ↳ rm -rf build', '╭────────────────────────────────────╮', '│  Yes, allow                        │', '│  No, cancel                        │', '╰────────────────────────────────────╯', '  ↑↓ navigate   Enter select   Esc cancel'],
+      { kind: 'permission', title: 'Command to approve · high risk', by: 'hint' },
+    ],
+    [
+      'a boxed question with its numbered choices under the box',
+      ['╭────────────────────────────────────╮', '│ Trust this folder?                 │', '│ /home/anon/project                 │', '╰────────────────────────────────────╯', '', '> 1. Trust this folder', '  2. Exit without trusting', '', 'Enter to confirm · Esc to exit'],
+      { kind: 'permission', title: 'Trust this folder?', by: 'options' },
+    ],
+    [
+      'a boxed chooser whose options have descriptions at their own column',
+      ['╭────────────────────────────────────╮', '│ Connect a Provider                 │', '│                                    │', '│ › Hosted                           │', '│   Sign in with your account        │', '│   Local server                     │', '│   Use a model on this machine      │', '╰────────────────────────────────────╯'],
+      { kind: 'auth', title: 'Connect a Provider', by: 'options' },
+    ],
+    [
+      "a program saying it waits for the user's confirmation under its choices",
+      ['  ? Shell make deploy', '   Allow execution of: \'make\'?', '', '   › 1. Yes, allow once', '     2. No, suggest changes (esc)', '', '  ⠏ Waiting for user confirmation...'],
+      { kind: 'permission', title: "Allow execution of: 'make'?", by: 'options' },
+    ],
   ])('%s', async (_name, lines, expected) => {
     expect(await dialogOn(lines, size)).toMatchObject(expected);
   });
@@ -92,6 +117,12 @@ describe.each(SIZES)('dialogs of programs without rules are found by their shape
     ['a running turn that names its key', ['● Working on it', '⠏ Thinking... (esc to cancel, 4s)']],
     ["a mode line that names a key with a modifier (Gemini's Shift+Tab to accept edits)", ['✦ Done.', RULE, ' Shift+Tab to accept edits']],
     ['a lone marked row (a prompt with text in it)', ['❯ 1. fix the bug']],
+    ['a composer box with a typed prompt wrapped over rows (no title above the marker)', ['✦ Done.', '╭────────────────────────────────────╮', '│ > fix the parser and then run the  │', '│   tests again                      │', '╰────────────────────────────────────╯']],
+    ['a transcript entry with its result under it', [' ● Tip: /skills', '   └ Manage skills for enhanced capabilities', '']],
+    ['a tool call and its answer (`● Ask Question(…)` over `⎿  User selected…`)', ['● Ask Question(Which database?)', '  ⎿  User selected option 1: "PostgreSQL"']],
+    ["an agent's answer half drawn above its composer (`> prompt` under prose)", ['  ◆ Point 1: the notes are plain text. Point 2:', '    the notes are plain text. Point 3: the notes', '    are plain text.', '  ● Request cancelled.', '', RULE, '> write a long essay', RULE]],
+    ['a settings list the user opened, its title right above the options', ['  Settings', '   General  MCP  Skills', '', '   ▸ Provider              OpenAI', '     Model                 mock', '     Theme                 Auto', '', '   ←/→ switch tabs, ↑/↓ navigate, Tab/Enter select, Esc close']],
+    ["a program's wait notice alone (the dialog not drawn yet)", ['  ● I will run the tests.', '', '  ⠏ Waiting for user confirmation...']],
   ])('not a dialog: %s', async (_name, lines) => {
     expect(await dialogOn(lines, size)).toBeUndefined();
   });

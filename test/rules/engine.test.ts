@@ -131,6 +131,10 @@ describe('regions', () => {
     ['{ rows = [0, 2] }', 'middle', false],
     ['{ rows = [-4] }', 'below rule', true],
     ['{ rows = [-4] }', 'middle', false],
+    ["{ above = '^below' }", 'middle', true],
+    ["{ above = '^below' }", 'below rule', false],
+    ["{ above = '^below' }", 'last', false],
+    ["{ above = 'nowhere' }", 'last', true],
   ])('region %s sees %s: %s', (region, pattern, seen) => {
     expect(regionRule(region, pattern).classify(screen).state).toBe(seen ? 'working' : 'idle');
   });
@@ -142,6 +146,12 @@ describe('regions', () => {
 
   test('below-last-rule is the whole screen when there is no rule', () => {
     expect(regionRule('"below-last-rule"', 'top line').classify(['top line', 'x']).state).toBe('working');
+  });
+
+  test('above takes the rows over the LAST row its pattern matches (a footer drawn twice: the lower one)', () => {
+    const rules = regionRule("{ above = '^footer' }", '^footer\\ndialog$');
+    expect(rules.classify(['footer', 'dialog', 'footer', 'more']).state).toBe('working');
+    expect(rules.classify(['dialog', 'footer']).state).toBe('idle');
   });
 
   test('below-last-rule is empty when the last row is a rule', () => {

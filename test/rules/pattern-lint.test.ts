@@ -44,6 +44,16 @@ describe('nested unbounded quantifiers', () => {
     expect(warnings).toEqual([]);
   });
 
+  test('a region pattern is linted too: { above = ... } names region.above', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'osf7501-lint-'));
+    const file = join(dir, 'slow-region.toml');
+    writeFileSync(file, 'app = "slow"\n[[rules]]\nname = "r"\nstate = "working"\nregion = { above = \'^(a+)+$\' }\nany = [\'x\']\n');
+    expect(lintRules('slow-region.toml', loadRuleFile(file, 'slow-region.toml').rules)).toEqual([
+      'slow-region.toml: rule "r" region.above: nested unbounded quantifier (a+)+ can backtrack exponentially ' +
+        'on a row that almost matches (repeat something mandatory instead, e.g. (?:a+,)+)',
+    ]);
+  });
+
   test('rules check prints the warning on stderr, naming file, rule and group, and still passes the file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'osf7501-lint-'));
     const file = join(dir, 'slow.toml');

@@ -16,10 +16,18 @@ function withoutSpecificDialogs(file: string): RuleSet {
 }
 
 /**
- * Blocked moments that are no dialog, so only a specific rule can know them: Claude Code's `Invalid API key ·
- * Please run /login` is an error line in the transcript above the prompt box (it reports it blocked:auth).
+ * Blocked moments that are no dialog, so only a specific rule can know them: a line of text that asks the user
+ * to sign in, with no choices and no key hint. Claude Code's `Invalid API key · Please run /login` (an error
+ * line above the prompt box; it reports it blocked:auth), Copilot CLI's `Please use /login to sign in to use
+ * Copilot` above its composer, Pi's start-up `Warning: No models available. Use /login…`, and Continue's
+ * first-run prompt `Enter your Anthropic API key:` with the cursor after it.
  */
-const NOT_DIALOGS: Record<string, RegExp> = { 'claude-code': /\/auth-error-/u };
+const NOT_DIALOGS: Record<string, RegExp> = {
+  'claude-code': /\/auth-error-/u,
+  copilot: /\/sign-in-/u,
+  pi: /\/no-model-/u,
+  continue: /\/first-run-/u,
+};
 
 const AGENTS = [
   ['claude-code', 'claude-code', 'claude-code.toml'],
@@ -27,6 +35,12 @@ const AGENTS = [
   ['gemini-cli', 'gemini-cli', 'gemini.toml'],
   ['opencode', 'opencode', 'opencode.toml'],
   ['kilo-code', 'kilo-code', 'kilo.toml'],
+  ['copilot', 'copilot', 'copilot.toml'],
+  ['qwen-code', 'qwen-code', 'qwen-code.toml'],
+  ['pi', 'pi', 'pi.toml'],
+  ['cline', 'cline', 'cline.toml'],
+  ['droid', 'droid', 'droid.toml'],
+  ['continue', 'continue', 'continue.toml'],
 ] as const;
 
 // The structural title is not the agent's own phrasing (`Bash command`, not `approve Bash: touch build.log`):

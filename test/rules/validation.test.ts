@@ -146,7 +146,7 @@ const cases: [string, string, RuleErrorCode, string][] = [
     'an unknown region name',
     `${HEAD}[[rules]]\nname = "r"\nstate = "idle"\nregion = "footer"\nany = ['x']\n`,
     'bad-value',
-    'rules/demo.toml: rule "r" (#1): unknown region "footer" (valid: "screen", "below-last-rule", { bottom = N }, { top = N }, { rows = [start, end] })',
+    'rules/demo.toml: rule "r" (#1): unknown region "footer" (valid: "screen", "below-last-rule", { bottom = N }, { top = N }, { rows = [start, end] }, { above = \'PATTERN\' })',
   ],
   [
     'a region count of zero',
@@ -158,7 +158,25 @@ const cases: [string, string, RuleErrorCode, string][] = [
     'an unknown region table key',
     `${HEAD}[[rules]]\nname = "r"\nstate = "idle"\nregion = { middle = 3 }\nany = ['x']\n`,
     'unknown-key',
-    'rules/demo.toml: rule "r" (#1): unknown key "region.middle" (valid: "screen", "below-last-rule", { bottom = N }, { top = N }, { rows = [start, end] })',
+    'rules/demo.toml: rule "r" (#1): unknown key "region.middle" (valid: "screen", "below-last-rule", { bottom = N }, { top = N }, { rows = [start, end] }, { above = \'PATTERN\' })',
+  ],
+  [
+    'a region above a pattern that is no regex',
+    `${HEAD}[[rules]]\nname = "r"\nstate = "idle"\nregion = { above = '(footer' }\nany = ['x']\n`,
+    'bad-regex',
+    'rules/demo.toml: rule "r" (#1): bad regex in region.above "(footer": Invalid regular expression: /(footer/mu: Unterminated group',
+  ],
+  [
+    'a region above a pattern that matches every row',
+    `${HEAD}[[rules]]\nname = "r"\nstate = "idle"\nregion = { above = 'x*' }\nany = ['x']\n`,
+    'bad-regex',
+    'rules/demo.toml: rule "r" (#1): region.above "x*" matches a blank row, so the region would end at the screen\'s last row',
+  ],
+  [
+    'a region above something other than a string',
+    `${HEAD}[[rules]]\nname = "r"\nstate = "idle"\nregion = { above = 3 }\nany = ['x']\n`,
+    'bad-value',
+    'rules/demo.toml: rule "r" (#1): "region.above" must be a pattern string, got an integer',
   ],
   [
     'a template placeholder other than {msg}',
