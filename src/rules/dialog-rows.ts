@@ -40,7 +40,8 @@ const STRONG_HINT = new RegExp(
 );
 const WEAK_HINT = new RegExp(
   [
-    String.raw`\b(?:ctrl|shift|alt|cmd|meta)[+-]\w+[ \t]+to[ \t]+\w+`,
+    // Not a key that every screen of the program offers (`Ctrl+C to clear, 'exit' to quit`, `shift+tab to cycle`).
+    String.raw`\b(?:ctrl|shift|alt|cmd|meta)[+-]\w+[ \t]+to[ \t]+(?!(?:clear|quit|exit|copy|paste|toggle|cycle|expand|collapse|scroll|show|hide|open|interrupt|stop|suspend)\b)\w+`,
     // A program saying it waits for the user's answer, under its dialog: `⠏ Waiting for user confirmation...`
     // (weak: drawn a moment before the dialog itself).
     String.raw`\bwaiting for (?:the )?(?:user|your)(?:'s)? (?:confirmation|approval|answer|response|decision|choice)`,

@@ -41,6 +41,7 @@ const AGENTS = [
   ['cline', 'cline', 'cline.toml'],
   ['droid', 'droid', 'droid.toml'],
   ['continue', 'continue', 'continue.toml'],
+  ['grok-cli', 'grok-cli', 'grok-cli.toml'],
 ] as const;
 
 // The structural title is not the agent's own phrasing (`Bash command`, not `approve Bash: touch build.log`):
@@ -60,7 +61,11 @@ describe.each(AGENTS)('%s recordings with the specific dialog rules removed', (a
   test.skipIf(found.length === 0).each(found)('%s: every dialog still reads blocked, nothing else does', async (_name, cast) => {
     const frames = await replay(readCast(cast));
     const labels = withoutMsg(readLabels(cast.replace(/\.cast$/u, '.labels.jsonl')));
-    const problems = app === 'claude-code' ? checkRecording(rules, frames, labels) : checkAgentRecording(rules, frames, labels);
-    expect(problems).toEqual([]);
+    const check = (set: RuleSet): string[] =>
+      app === 'claude-code' ? checkRecording(set, frames, labels) : checkAgentRecording(set, frames, labels);
+    // What the full rule set gets wrong on its own is not the structural rule's doing (Grok CLI answers a denied
+    // command, so the driver's idle there is no cut turn): only new problems count.
+    const full = new Set(check(bundledRules(file)));
+    expect(check(rules).filter((problem) => !full.has(problem))).toEqual([]);
   });
 });
