@@ -15,6 +15,8 @@ describeDriverSequences(QWEN, /^(?:trust-dialog|auth-dialog|interrupt)$/u);
 
 const BUILD = 'mkdir -p build/logs && touch build/logs/build.log && echo "build started" > build/logs/latest.txt';
 const TEST = 'npm test -- --coverage --reporter=verbose --testTimeout=60000 && npm run lint -- --max-warnings=0';
+const LONG_PATH = 'build/reports/nightly/integration-suite/chromium-headless-shell/accessibility-and-layout-checks/summary.log';
+const LONG_COMMAND = `mkdir -p ${LONG_PATH.slice(0, LONG_PATH.lastIndexOf('/'))} && touch ${LONG_PATH}`;
 const APPROVE_THEN_DENY = [
   'idle',
   'working',
@@ -35,4 +37,8 @@ describeTimelines(QWEN, [
   ['0.24.4/trust-dialog-80x24', ['idle', 'blocked:permission trust this folder', 'done']],
   ['0.24.4/auth-dialog-120x32', ['idle', 'blocked:auth connect a provider']],
   ['0.24.4/shell-deny-80x24', ['idle', 'working', `blocked:permission approve shell: ${TEST}`, 'idle']],
+  // A 221-character command with a 107-character path: the header wraps it over four rows at 80 columns (the
+  // command box under it clips each row), and the message is the whole command from the header.
+  ['0.24.4/long-command-80x24', ['idle', 'working', `blocked:permission approve shell: ${LONG_COMMAND}`, 'working', 'done']],
+  ['0.24.4/long-command-200x50', ['idle', 'working', `blocked:permission approve shell: ${LONG_COMMAND}`, 'working', 'done']],
 ]);

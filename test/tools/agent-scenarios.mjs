@@ -572,6 +572,7 @@ export function qwenScenarios() {
         ...deny('run the full test suite', `approve shell: ${LONG_TEST}`),
       ],
     },
+    { name: 'long-command', drive: approve('prepare the nightly report folder', `approve shell: ${LONG_COMMAND}`, /summary\.log is in place/) },
     { name: 'write-approve', drive: approve('create notes.txt', 'approve write: notes.txt', /Wrote notes\.txt with one line\./) },
     {
       name: 'question',
@@ -886,7 +887,7 @@ export function continueScenarios() {
     shell: 'approve Bash:',
     write: 'approve Write: notes.txt',
     writeDeny: true,
-    longCommand: false,
+    longCommand: true,
     /** Esc at the dialog: `Permission denied by user`, `[Tool canceled - please tell Continue what to do differently]`. */
     denied: /Tool canceled/,
     question: { dialog: /Which database should the project use\?[\s\S]*Enter select/, gone: /Enter select/ },
