@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run fixtures:latest [-- OPTIONS]`: keeps the rules up with the agents' releases. For each bundled agent
-// (Claude Code, Codex CLI, Gemini CLI, OpenCode) it asks the npm registry for the newest version, installs it
+// (Claude Code and every agent of agents.mjs: Codex CLI, Gemini CLI, OpenCode, Copilot CLI, Qwen Code, Pi,
+// Cline, Kilo Code, Factory Droid, Continue, Grok CLI) it asks the npm registry for the newest version, installs it
 // into the test cache (the one the e2e tests use), re-records its scenarios with the existing recorders
 // (record-claude.mjs, record-agent.mjs) against the mock APIs, replays the recordings through the rules
 // (bench/compare/check-fixtures.ts: every labelled moment, fed whole and in random chunks) and prints every
 // moment the rules get wrong.
 //
-//   --agent claude-code,codex,gemini,opencode   which agents (default: all four)
+//   --agent claude-code,codex,gemini,…          which agents (default: all of them)
 //   --scenario a,b|all                           which scenarios (default: the ones that matter, below)
 //   --size 80x24[,200x50]                        sizes (default 80x24)
 //   --version V                                  record V instead of the newest (one agent only)
@@ -24,6 +25,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { AGENTS as AGENT_DEFS, ensureAgent } from './agents.mjs';
+import { SCENARIOS } from './agent-scenarios.mjs';
 import { ensureClaude } from './claude-env.mjs';
 import { runNpm } from './npm.mjs';
 
@@ -59,6 +61,20 @@ const LATEST = {
     scenarios: 'shell-approve,shell-deny,write-approve,question,api-error',
   },
 };
+
+/** The scenarios that matter, for the agents above without a list of their own: those each agent has. */
+const MAIN_SCENARIOS = ['idle-start', 'shell-approve', 'shell-deny', 'write-approve', 'question', 'trust-dialog', 'long-command', 'api-error'];
+
+// Every other agent of agents.mjs with scenarios: its rule file is the one whose `app` is the agent's.
+for (const [name, def] of Object.entries(AGENT_DEFS)) {
+  if (LATEST[name] || !SCENARIOS[name]) continue;
+  const rules = fs
+    .readdirSync(path.join(repo, 'rules'))
+    .find((f) => f.endsWith('.toml') && new RegExp(`^app\\s*=\\s*"${def.app}"`, 'mu').test(fs.readFileSync(path.join(repo, 'rules', f), 'utf8')));
+  if (rules === undefined) continue;
+  const names = new Set(SCENARIOS[name]().map((scenario) => scenario.name));
+  LATEST[name] = { pkg: def.pkg, app: def.app, rules: `rules/${rules}`, scenarios: MAIN_SCENARIOS.filter((n) => names.has(n)).join(',') };
+}
 
 function parseArgs(argv) {
   const args = { agents: Object.keys(LATEST), scenario: undefined, size: '80x24', version: undefined, write: false };
