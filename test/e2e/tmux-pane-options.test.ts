@@ -5,9 +5,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { readSessions } from '../../src/inbox/registry.js';
 import { BIN, OuterTerminal } from './support/outer-terminal.js';
+
+/** A Claude Code Bash permission dialog (test/children/bash-dialog.mjs; its argv picks how it ends). */
+const DIALOG_CHILD = fileURLToPath(new URL('../children/bash-dialog.mjs', import.meta.url));
 
 /** Hang guard for one wait (not a performance bound). */
 const WAIT_MS = 30_000;
@@ -25,19 +29,6 @@ const TMUX_VERSION = (() => {
   return probe.status === 0 ? probe.stdout.trim() : undefined;
 })();
 
-/** A Claude Code Bash permission dialog that stays up until `q` (other keys are read and ignored). */
-const DIALOG_CHILD = `
-const cols = process.stdout.columns || 80;
-const lines = [
-  '❯ make a build log', '', '● Bash(touch build.log)', '  ⎿  Waiting…', '',
-  '─'.repeat(cols), ' Bash command', ' Create an empty build log', '╌'.repeat(cols), ' touch build.log', '╌'.repeat(cols),
-  ' Do you want to proceed?', ' ❯ 1. Yes', '   2. Yes, and always allow access to this project', '   3. No', '',
-  ' Esc to cancel · Tab to amend',
-];
-process.stdout.write('\\x1b[2J\\x1b[H' + lines.join('\\r\\n'));
-process.stdin.setRawMode(true);
-process.stdin.on('data', (d) => { if (d.includes(0x71)) process.exit(0); });
-`;
 
 let work = '';
 beforeEach(() => {
@@ -65,10 +56,8 @@ describe.skipIf(TMUX_VERSION === undefined)(`pane options in a real tmux (${TMUX
     for (const key of Object.keys(env)) if (/^(TMUX|TMUX_PANE|STY|OSF7501_.*)$/.test(key)) delete env[key];
     const tmux = (...args: string[]): string => execFileSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', env });
     const quote = (w: string): string => `'${w.replace(/'/g, `'\\''`)}'`;
-    const child = join(work, 'dialog.mjs');
-    writeFileSync(child, DIALOG_CHILD);
     const assignments = Object.entries(extraEnv).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
-    const shim = [process.execPath, BIN, '--rules', 'claude-code', process.execPath, child].map(quote).join(' ');
+    const shim = [process.execPath, BIN, '--rules', 'claude-code', process.execPath, DIALOG_CHILD, '--until', 'q'].map(quote).join(' ');
     tmux('-f', '/dev/null', 'new-session', '-d', '-x', '120', '-y', '30', '-s', 'osf', `env ${assignments} ${shim}; echo __done__ $?; exec sleep 600`, ';', 'set', '-g', 'status', 'off');
     return {
       tmux,

@@ -8,13 +8,17 @@
 // presses the key, and waits for the line the pane prints after the shim, with its status (tmux 3.3a's own
 // `pane_dead_status` is sometimes never filled in, with or without the shim, so it is not used).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as pty from 'node-pty';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { extractAll, type Extracted, type Report } from '../../src/protocol/index.js';
 import { BIN } from './support/outer-terminal.js';
+
+/** A Claude Code Bash permission dialog (test/children/bash-dialog.mjs; its argv picks how it ends). */
+const DIALOG_CHILD = fileURLToPath(new URL('../children/bash-dialog.mjs', import.meta.url));
 
 /** Hang guard for one wait (not a performance bound). */
 const WAIT_MS = 30_000;
@@ -32,19 +36,6 @@ const HAS_PASSTHROUGH_OPTION = (() => {
 })();
 const SKIP_REASON = TMUX_VERSION === undefined ? 'tmux is not installed (apt-get install tmux)' : undefined;
 
-/** A Claude Code 2.1.3xx Bash permission dialog; any key ends the program with status 0. */
-const PROMPT_CHILD = `
-const cols = process.stdout.columns || 80;
-const lines = [
-  '❯ make a build log', '', '● Bash(touch build.log)', '  ⎿  Waiting…', '',
-  '─'.repeat(cols), ' Bash command', ' Create an empty build log', '╌'.repeat(cols), ' touch build.log', '╌'.repeat(cols),
-  ' Do you want to proceed?', ' ❯ 1. Yes', '   2. Yes, and always allow access to this project', '   3. No', '',
-  ' Esc to cancel · Tab to amend',
-];
-process.stdout.write('\\x1b[2J\\x1b[H' + lines.join('\\r\\n'));
-process.stdin.setRawMode(true);
-process.stdin.once('data', () => process.exit(0));
-`;
 
 /** Printed in the pane after the shim, with its status. */
 const SENTINEL = '__OSF_EXIT__';
@@ -171,18 +162,6 @@ class TmuxRig {
   }
 }
 
-let childScript = '';
-let childDir = '';
-
-beforeAll(() => {
-  childDir = mkdtempSync(join(tmpdir(), 'osf-tmux-child-'));
-  childScript = join(childDir, 'permission-dialog.mjs');
-  writeFileSync(childScript, PROMPT_CHILD);
-});
-
-afterAll(() => {
-  if (childDir) rmSync(childDir, { recursive: true, force: true });
-});
 
 describe(`inside tmux (${TMUX_VERSION ?? 'not installed'})`, () => {
   test('a report wrapped in DCS passthrough reaches the outer terminal unwrapped, byte for byte', async (ctx) => {
@@ -190,7 +169,7 @@ describe(`inside tmux (${TMUX_VERSION ?? 'not installed'})`, () => {
     const rig = new TmuxRig();
     try {
       await rig.start();
-      rig.runShim(['--rules', 'claude-code', process.execPath, childScript]);
+      rig.runShim(['--rules', 'claude-code', process.execPath, DIALOG_CHILD]);
       const blockedSeen = (): boolean => reportsIn(extractAll(rig.clientOutput())).some((r) => r.state === 'blocked');
       await waitUntil(blockedSeen, 'the blocked report at the outer terminal', () => {
         const pane = extractAll(rig.paneOutput()).map((f) => JSON.stringify(Buffer.from(f.raw).toString('latin1')));
@@ -223,7 +202,7 @@ describe(`inside tmux (${TMUX_VERSION ?? 'not installed'})`, () => {
     const rig = new TmuxRig();
     try {
       await rig.start();
-      rig.runShim(['--no-tmux-wrap', '--rules', 'claude-code', process.execPath, childScript]);
+      rig.runShim(['--no-tmux-wrap', '--rules', 'claude-code', process.execPath, DIALOG_CHILD]);
       await waitUntil(() => extractAll(rig.paneOutput()).some((f) => f.parsed.type === 'report'), 'the blocked report in the pane');
       rig.tmux('send-keys', '-t', 'osf', 'x');
       expect(await rig.shimStatus()).toBe(0);
@@ -256,8 +235,8 @@ describe(`two panes (${TMUX_VERSION ?? 'not installed'})`, () => {
       const panes = rig.tmux('list-panes', '-t', 'osf', '-F', '#{pane_id}').trim().split('\n');
       expect(panes).toHaveLength(2);
       const ids = panes.map((p) => `tmux/${p.slice(1)}`);
-      rig.runShim(['--rules', 'claude-code', process.execPath, childScript], panes[0]);
-      rig.runShim(['--rules', 'claude-code', process.execPath, childScript], panes[1]);
+      rig.runShim(['--rules', 'claude-code', process.execPath, DIALOG_CHILD], panes[0]);
+      rig.runShim(['--rules', 'claude-code', process.execPath, DIALOG_CHILD], panes[1]);
       const reports = (): Report[] => reportsIn(extractAll(rig.clientOutput()));
       await waitUntil(
         () => ids.every((id) => reports().some((r) => r.state === 'blocked' && r.id === id)),

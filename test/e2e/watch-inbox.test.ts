@@ -1,15 +1,19 @@
 // `osf7501 watch` at a terminal is an inbox you act from: under a real PTY (select, answer, quit) and in a
 // real tmux (Enter switches the client to the session's window and pane).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as pty from 'node-pty';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { InputServer } from '../../src/inbox/input-server.js';
 import { readSessions, RegistryPublisher } from '../../src/inbox/registry.js';
 import { socketPath } from '../../src/inbox/runtime-dir.js';
 import { BIN, OuterTerminal } from './support/outer-terminal.js';
+
+/** A Claude Code Bash permission dialog (test/children/bash-dialog.mjs; its argv picks how it ends). */
+const DIALOG_CHILD = fileURLToPath(new URL('../children/bash-dialog.mjs', import.meta.url));
 
 /** Hang guard for one wait (not a performance bound). */
 const WAIT_MS = 30_000;
@@ -79,10 +83,8 @@ describe('osf7501 watch at a terminal', () => {
   });
 
   test('a on a real wrapped program blocked at its dialog shows the message and the choices on its screen, then types the answer', async () => {
-    const child = join(xdg, 'answer-dialog.mjs');
     const got = join(xdg, 'got.txt');
-    writeFileSync(child, ANSWER_CHILD);
-    const shim = new OuterTerminal(['--rules', 'claude-code', process.execPath, child, got], { env: { XDG_RUNTIME_DIR: xdg }, cols: 100, rows: 30 });
+    const shim = new OuterTerminal(['--rules', 'claude-code', process.execPath, DIALOG_CHILD, '--answer', got], { env: { XDG_RUNTIME_DIR: xdg }, cols: 100, rows: 30 });
     await waitUntil(() => readSessions(dir).some((e) => e.state === 'blocked' && e.choices !== undefined), 'the wrapped session to publish its dialog', () => `; ${JSON.stringify(readSessions(dir))}`);
     const entry = readSessions(dir)[0];
     const term = new OuterTerminal(['watch'], { env: { XDG_RUNTIME_DIR: xdg }, cols: 120, rows: 24 });
@@ -160,11 +162,9 @@ describe.skipIf(TMUX_VERSION === undefined)(`osf7501 watch in a real tmux (${TMU
     for (const key of Object.keys(env)) if (/^(TMUX|TMUX_PANE|STY|OSF7501_.*)$/.test(key)) delete env[key];
     const tmux = (...args: string[]): string => execFileSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', env });
     const quote = (w: string): string => `'${w.replace(/'/g, `'\\''`)}'`;
-    const child = join(xdg, 'dialog.mjs');
-    writeFileSync(child, DIALOG_CHILD);
     const option = (name: string): string => tmux('show-options', '-p', '-q', '-v', '-t', 'osf:0', name).trim();
     try {
-      const shim = [process.execPath, BIN, '--rules', 'claude-code', process.execPath, child].map(quote).join(' ');
+      const shim = [process.execPath, BIN, '--rules', 'claude-code', process.execPath, DIALOG_CHILD].map(quote).join(' ');
       tmux('-f', '/dev/null', 'new-session', '-d', '-x', '120', '-y', '30', '-s', 'osf', `${shim}; echo __done__; exec sleep 600`, ';', 'set', '-g', 'status', 'off');
       await waitUntil(() => option('@osf7501_state') === 'blocked', '@osf7501_state to say blocked', () => `; pane: ${tmux('capture-pane', '-p', '-t', 'osf:0')}`);
       expect(option('@osf7501_kind')).toBe('permission');
@@ -187,38 +187,4 @@ describe.skipIf(TMUX_VERSION === undefined)(`osf7501 watch in a real tmux (${TMU
   });
 });
 
-/** A Claude Code Bash permission dialog; any key ends it with status 0. */
-const DIALOG_CHILD = `
-const cols = process.stdout.columns || 80;
-const lines = [
-  '❯ make a build log', '', '● Bash(touch build.log)', '  ⎿  Waiting…', '',
-  '─'.repeat(cols), ' Bash command', ' Create an empty build log', '╌'.repeat(cols), ' touch build.log', '╌'.repeat(cols),
-  ' Do you want to proceed?', ' ❯ 1. Yes', '   2. Yes, and always allow access to this project', '   3. No', '',
-  ' Esc to cancel · Tab to amend',
-];
-process.stdout.write('\\x1b[2J\\x1b[H' + lines.join('\\r\\n'));
-process.stdin.setRawMode(true);
-process.stdin.once('data', () => process.exit(0));
-`;
 
-/** The same dialog; it collects what is typed until Enter, writes it to the file in argv[2], then exits 0. */
-const ANSWER_CHILD = `
-import { writeFileSync } from 'node:fs';
-const cols = process.stdout.columns || 80;
-const lines = [
-  '❯ make a build log', '', '● Bash(touch build.log)', '  ⎿  Waiting…', '',
-  '─'.repeat(cols), ' Bash command', ' Create an empty build log', '╌'.repeat(cols), ' touch build.log', '╌'.repeat(cols),
-  ' Do you want to proceed?', ' ❯ 1. Yes', '   2. Yes, and always allow access to this project', '   3. No', '',
-  ' Esc to cancel · Tab to amend',
-];
-process.stdout.write('\\x1b[2J\\x1b[H' + lines.join('\\r\\n'));
-process.stdin.setRawMode(true);
-let typed = '';
-process.stdin.on('data', (d) => {
-  typed += d.toString();
-  if (!typed.includes('\\r')) return;
-  writeFileSync(process.argv[2], typed);
-  process.stdout.write('\\x1b[2J\\x1b[Hgot: ' + JSON.stringify(typed) + '\\r\\n');
-  process.exit(0);
-});
-`;
