@@ -9,20 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { readSessions } from '../../src/inbox/registry.js';
 import { BIN, OuterTerminal } from './support/outer-terminal.js';
+import { waitUntil } from './support/wait-until.js';
 
 /** A Claude Code Bash permission dialog (test/children/bash-dialog.mjs; its argv picks how it ends). */
 const DIALOG_CHILD = fileURLToPath(new URL('../children/bash-dialog.mjs', import.meta.url));
 
-/** Hang guard for one wait (not a performance bound). */
-const WAIT_MS = 30_000;
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-async function waitUntil(check: () => boolean, what: string, detail: () => string = () => ''): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${detail()}`);
-    await sleep(50);
-  }
-}
 
 const TMUX_VERSION = (() => {
   const probe = spawnSync('tmux', ['-V'], { encoding: 'utf8' });

@@ -16,12 +16,11 @@ import * as pty from 'node-pty';
 import { describe, expect, test } from 'vitest';
 import { extractAll, type Extracted, type Report } from '../../src/protocol/index.js';
 import { BIN } from './support/outer-terminal.js';
+import { sleep, waitUntil } from './support/wait-until.js';
 
 /** A Claude Code Bash permission dialog (test/children/bash-dialog.mjs; its argv picks how it ends). */
 const DIALOG_CHILD = fileURLToPath(new URL('../children/bash-dialog.mjs', import.meta.url));
 
-/** Hang guard for one wait (not a performance bound). */
-const WAIT_MS = 30_000;
 const COLS = 120;
 const ROWS = 40;
 
@@ -51,15 +50,7 @@ const BLOCKED: Report = {
 };
 const CLEAR: Report = { state: 'clear', id: 'tmux/0' };
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitUntil(check: () => boolean, what: string, detail: () => string = () => ''): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${detail()}`);
-    await sleep(50);
-  }
-}
 
 function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
