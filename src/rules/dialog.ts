@@ -411,7 +411,11 @@ function hintTail(rows: Rows, i: number): boolean {
   const s = rows.shapes[i];
   const above = rows.shapes[i - 1];
   if (s === undefined || above?.hint === undefined || s.blank || s.option !== undefined || s.indent !== above.indent) return false;
-  return s.content.split(/[ \t]+/u).length <= MAX_HINT_TAIL_WORDS && !/[.!?:]$/u.test(s.content);
+  // The hint must break off (`… or esc to`, `… ·`) or reach the pane's edge: `Continue? [y/n] y` over the
+  // program's next output (`thinking`) is an answered prompt, not a hint that goes on.
+  const rawAbove = rows.raw[i - 1] ?? '';
+  const cut = /(?:\b(?:to|or|and)|[·,|/])$/u.test(above.content) || (rows.width > 0 && [...rawAbove].length >= rows.width - WIDTH_EVIDENCE_SLACK);
+  return cut && s.content.split(/[ \t]+/u).length <= MAX_HINT_TAIL_WORDS && !/[.!?:]$/u.test(s.content);
 }
 
 function isOption(rows: Rows, i: number): boolean {

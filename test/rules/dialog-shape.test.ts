@@ -122,6 +122,7 @@ describe.each(SIZES)('dialogs of programs without rules are found by their shape
     ['a tool call and its answer (`● Ask Question(…)` over `⎿  User selected…`)', ['● Ask Question(Which database?)', '  ⎿  User selected option 1: "PostgreSQL"']],
     ["an agent's answer half drawn above its composer (`> prompt` under prose)", ['  ◆ Point 1: the notes are plain text. Point 2:', '    the notes are plain text. Point 3: the notes', '    are plain text.', '  ● Request cancelled.', '', RULE, '> write a long essay', RULE]],
     ['a settings list the user opened, its title right above the options', ['  Settings', '   General  MCP  Skills', '', '   ▸ Provider              OpenAI', '     Model                 mock', '     Theme                 Auto', '', '   ←/→ switch tabs, ↑/↓ navigate, Tab/Enter select, Esc close']],
+    ['an answered yes/no prompt with the next output under it (a short row at the prompt\'s indent)', ['ready', 'Continue? [y/n] y', 'thinking']],
     ["a program's wait notice alone (the dialog not drawn yet)", ['  ● I will run the tests.', '', '  ⠏ Waiting for user confirmation...']],
   ])('not a dialog: %s', async (_name, lines) => {
     expect(await dialogOn(lines, size)).toBeUndefined();
