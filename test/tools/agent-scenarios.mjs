@@ -380,15 +380,20 @@ const OC_DONE = /▣ +(?:Build|Code) · Mock Model · (?:\d+m ?)?\d+(?:\.\d+)?m?
  * machine) before its first request, so the first waits are long. Every key is sent only once the screen
  * shows what it answers.
  */
-export function opencodeScenarios() {
+/**
+ * The scenarios OpenCode and its fork Kilo Code share (the same composer, approval dialog and footer), and the
+ * helpers to write more: p.first is the first wait's timeout (the first screen is slow), p.replyTimeout a reply's,
+ * p.shellDone the shell-approve answer, p.afterDeny(msg) the steps after Esc at the approval (Kilo asks again),
+ * p.more(h) the agent's own scenarios, put before `exit`.
+ */
+function openCodeFamilyScenarios(p) {
   const a = { working: OC_WORKING, submitTimeout: 60000 };
-  const FIRST = 150000;
   /** The turn is over once the reply's footer shows its duration and the working hint is gone. */
-  const done = [{ wait: OC_DONE, timeout: 60000 }, { waitGone: OC_WORKING, timeout: 30000 }, ...settle('done')];
+  const done = [{ wait: OC_DONE, timeout: p.replyTimeout }, { waitGone: OC_WORKING, timeout: 30000 }, ...settle('done')];
   /** The turn stopped (rejected, interrupted, failed): the working hint gone, a moment for the footer, then `state`. */
   const stopped = (state, note, timeout = 30000) => [{ waitGone: OC_WORKING, timeout }, { sleep: 300 }, ...settle(state, note && { note })];
   const approvalShown = [
-    { wait: OC_APPROVAL, timeout: FIRST },
+    { wait: OC_APPROVAL, timeout: p.first },
     { wait: OC_APPROVAL_FILLED, timeout: 10000 },
   ];
   const approve = (prompt, msg, answer) => [
@@ -397,24 +402,23 @@ export function opencodeScenarios() {
     ...answerDialog('permission', msg, 'enter'),
     { waitGone: OC_APPROVAL, timeout: 30000 },
     { label: 'working', note: 'allowed once' },
-    { wait: answer, timeout: 60000 },
+    { wait: answer, timeout: p.replyTimeout },
     ...done,
   ];
   const deny = (prompt, msg) => [
     ...submit(a, prompt),
     ...approvalShown,
     ...answerDialog('permission', msg, 'esc'),
-    { waitGone: OC_APPROVAL, timeout: 30000 },
+    ...p.afterDeny(msg),
     ...stopped('idle', 'rejected'),
   ];
-  const error = (prompt) => [...submit(a, prompt), ...stopped('error', undefined, FIRST)];
   return [
     idleStart(),
     {
       name: 'slow-answer',
-      drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: FIRST }, ...done],
+      drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: p.first }, ...done],
     },
-    { name: 'shell-approve', drive: approve('make a build log', 'approve shell: touch build.log', /README\.md\s+and\s+package\.json\./) },
+    { name: 'shell-approve', drive: approve('make a build log', 'approve shell: touch build.log', p.shellDone) },
     { name: 'long-command', drive: approve('prepare the nightly report folder', `approve shell: ${LONG_COMMAND}`, /summary\.log is in place/) },
     { name: 'shell-deny', drive: deny('run the tests', 'approve shell: npm test') },
     {
@@ -424,34 +428,50 @@ export function opencodeScenarios() {
         ...deny('run the tests', 'approve shell: npm test'),
       ],
     },
-    { name: 'write-approve', drive: approve('create notes.txt', 'approve edit: notes.txt', /Wrote notes\.txt with one line\./) },
-    {
-      name: 'question',
-      drive: [
-        ...submit(a, 'pick a database'),
-        { wait: OC_QUESTION, timeout: FIRST },
-        { wait: OC_QUESTION_DIALOG },
-        ...answerDialog('question', 'answer: Which database should the project use?', 'enter'),
-        { waitGone: OC_QUESTION_DIALOG, timeout: 30000 },
-        { label: 'working', note: 'answered' },
-        { wait: /Noted: the project will use/, timeout: 60000 },
-        ...done,
-      ],
-    },
-    { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), { wait: /regression\s+test\?/, timeout: FIRST }, ...done] },
-    {
-      name: 'interrupt',
-      drive: [
-        ...interruptAt(a, /Point 20:/, FIRST),
-        { wait: /esc again to interrupt/, timeout: 10000, optional: true },
-        { key: 'esc', if: OC_WORKING },
-        ...stopped('idle', 'interrupted'),
-      ],
-    },
-    { name: 'api-error', drive: error('trigger a bad request') },
-    { name: 'auth-error', drive: error('trigger an auth failure') },
+    ...p.more({ a, done, stopped, approve }),
     exitScenario(),
   ];
+}
+
+export function opencodeScenarios() {
+  const FIRST = 150000;
+  return openCodeFamilyScenarios({
+    first: FIRST,
+    replyTimeout: 60000,
+    shellDone: /README\.md\s+and\s+package\.json\./,
+    afterDeny: () => [{ waitGone: OC_APPROVAL, timeout: 30000 }],
+    more: ({ a, done, stopped, approve }) => {
+      const error = (prompt) => [...submit(a, prompt), ...stopped('error', undefined, FIRST)];
+      return [
+        { name: 'write-approve', drive: approve('create notes.txt', 'approve edit: notes.txt', /Wrote notes\.txt with one line\./) },
+        {
+          name: 'question',
+          drive: [
+            ...submit(a, 'pick a database'),
+            { wait: OC_QUESTION, timeout: FIRST },
+            { wait: OC_QUESTION_DIALOG },
+            ...answerDialog('question', 'answer: Which database should the project use?', 'enter'),
+            { waitGone: OC_QUESTION_DIALOG, timeout: 30000 },
+            { label: 'working', note: 'answered' },
+            { wait: /Noted: the project will use/, timeout: 60000 },
+            ...done,
+          ],
+        },
+        { name: 'prose-question', drive: [...submit(a, 'explain the bug briefly'), { wait: /regression\s+test\?/, timeout: FIRST }, ...done] },
+        {
+          name: 'interrupt',
+          drive: [
+            ...interruptAt(a, /Point 20:/, FIRST),
+            { wait: /esc again to interrupt/, timeout: 10000, optional: true },
+            { key: 'esc', if: OC_WORKING },
+            ...stopped('idle', 'interrupted'),
+          ],
+        },
+        { name: 'api-error', drive: error('trigger a bad request') },
+        { name: 'auth-error', drive: error('trigger an auth failure') },
+      ];
+    },
+  });
 }
 
 // --------------------------------------------------------------------------- i18a: GitHub Copilot CLI
@@ -739,51 +759,18 @@ const KILO_REJECT = /△ Reject permission/;
  * dialog, `△ Reject permission` (feedback for the model, optional): Enter there rejects with no feedback.
  */
 export function kiloScenarios() {
-  const a = { working: OC_WORKING, submitTimeout: 60000 };
-  const FIRST = 240000;
-  const done = [{ wait: OC_DONE, timeout: 90000 }, { waitGone: OC_WORKING, timeout: 30000 }, ...settle('done')];
-  const approvalShown = [
-    { wait: OC_APPROVAL, timeout: FIRST },
-    { wait: OC_APPROVAL_FILLED, timeout: 10000 },
-  ];
-  const approve = (prompt, msg, answer) => [
-    ...submit(a, prompt),
-    ...approvalShown,
-    ...answerDialog('permission', msg, 'enter'),
-    { waitGone: OC_APPROVAL, timeout: 30000 },
-    { label: 'working', note: 'allowed once' },
-    { wait: answer, timeout: 90000 },
-    ...done,
-  ];
-  const deny = (prompt, msg) => [
-    ...submit(a, prompt),
-    ...approvalShown,
-    ...answerDialog('permission', msg, 'esc'),
-    { wait: KILO_REJECT, timeout: 30000 },
-    ...answerDialog('permission', `reject: ${msg.replace(/^approve (?:shell: )?/, '')}`, 'enter'),
-    { waitGone: KILO_REJECT, timeout: 30000 },
-    { waitGone: OC_WORKING, timeout: 30000 },
-    { sleep: 300 },
-    ...settle('idle', { note: 'rejected' }),
-  ];
-  return [
-    idleStart(),
-    {
-      name: 'slow-answer',
-      drive: [...submit(a, 'summarize this repo slowly'), { wait: /stands\s+out\.[\s\S]*stands\s+out\./, timeout: FIRST }, ...done],
-    },
-    { name: 'shell-approve', drive: approve('make a build log', 'approve shell: touch build.log', /README\.md and package\.json\./) },
-    { name: 'long-command', drive: approve('prepare the nightly report folder', `approve shell: ${LONG_COMMAND}`, /summary\.log is in place/) },
-    { name: 'shell-deny', drive: deny('run the tests', 'approve shell: npm test') },
-    {
-      name: 'approve-then-deny',
-      drive: [
-        ...approve('make a build log', 'approve shell: touch build.log', /README\.md and package\.json\./),
-        ...deny('run the tests', 'approve shell: npm test'),
-      ],
-    },
-    exitScenario(),
-  ];
+  return openCodeFamilyScenarios({
+    first: 240000,
+    replyTimeout: 90000,
+    shellDone: /README\.md and package\.json\./,
+    // Esc opens `△ Reject permission`, answered with Enter.
+    afterDeny: (msg) => [
+      { wait: KILO_REJECT, timeout: 30000 },
+      ...answerDialog('permission', `reject: ${msg.replace(/^approve (?:shell: )?/, '')}`, 'enter'),
+      { waitGone: KILO_REJECT, timeout: 30000 },
+    ],
+    more: () => [],
+  });
 }
 // ---- end agents-a: Kilo Code ---------------------------------------------------------------------------
 
