@@ -1,5 +1,5 @@
 // Where rule files live: bundled ones in the package's `rules/`, the user's under XDG_CONFIG_HOME.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,18 @@ export function userRulesDir(env: RuleEnv = process.env): string {
   // The XDG spec says a relative XDG_CONFIG_HOME is invalid and must be ignored.
   const config = xdg !== undefined && xdg !== '' && isAbsolute(xdg) ? xdg : join(home(env), '.config');
   return join(config, PACKAGE_NAME, 'rules');
+}
+
+/**
+ * Whether the user's rule folder has rule files (or cannot be listed: reading the catalog then says why).
+ * Without them the rules to choose from are only the bundled ones, and reading them cannot refuse a run.
+ */
+export function hasUserRuleFiles(env: RuleEnv = process.env): boolean {
+  try {
+    return readdirSync(userRulesDir(env)).some((name) => name.endsWith('.toml'));
+  } catch (error) {
+    return (error as { code?: unknown }).code !== 'ENOENT';
+  }
 }
 
 function home(env: RuleEnv): string {

@@ -36,6 +36,11 @@ interface RelayOptions {
   modes?: TerminalModes;
   /** Fault injection: throw from the input path once the user's keys reached the child (a crash mid-session). */
   throwOnInput?: boolean;
+  /**
+   * After the child exited and its output was relayed: awaited before the terminal is restored, so output
+   * the caller still holds (while reporting loads) reaches the terminal while it is raw. Must settle.
+   */
+  beforeRestore?: () => Promise<void> | undefined;
 }
 
 /** Signals the shim passes on to the child when it receives them itself. */
@@ -86,6 +91,7 @@ export class Relay {
     // A child that exits before the switch is over: its output and the restore come after the switch.
     await raw;
     this.rawReady(session);
+    await this.options.beforeRestore?.();
     this.dispose();
     return exit;
   }
@@ -103,6 +109,16 @@ export class Relay {
   /** Writes bytes to the child's input, as if typed (answers to its queries). */
   writeToChild(bytes: Uint8Array): void {
     this.session?.write(bytes);
+  }
+
+  /** Stops reading the child's output until `resumeOutput()` (the kernel's buffer then holds the child back). */
+  pauseOutput(): void {
+    this.session?.pause();
+  }
+
+  /** Reads the child's output again after `pauseOutput()`. */
+  resumeOutput(): void {
+    this.session?.resume();
   }
 
   /** Sends a signal to the child. */

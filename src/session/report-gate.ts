@@ -52,6 +52,19 @@ export class ReportGate {
     if (split < chunk.length) this.write(chunk.subarray(split));
   }
 
+  /**
+   * Bytes of the child that reached the terminal before this gate existed (the session spawns before
+   * reporting loads): the scanner learns the stream's state from them; nothing is written.
+   */
+  learn(chunk: Uint8Array): void {
+    if (this.scannerBroken) return;
+    try {
+      this.scanner.skim(chunk);
+    } catch {
+      this.scannerBroken = true;
+    }
+  }
+
   /** Queues a report; written at once when the stream is between tokens, else at the next safe point. */
   submit(report: Uint8Array): void {
     if (this.scannerBroken) return;

@@ -43,6 +43,8 @@ interface ReportingContext {
   titlePrefix?: string;
   /** Told of every report of the shim's own. */
   onReport?: (report: Report) => void;
+  /** The child's output that reached the terminal before reporting existed (the child was spawned first). */
+  earlier?: readonly Uint8Array[];
 }
 
 /** A reporter ready to attach, and what must be released with it. */
@@ -115,6 +117,7 @@ export function createReporting(options: RunOptions, ctx: ReportingContext): Rep
     ...(ctx.onReport === undefined ? {} : { onReport: ctx.onReport }),
     ...(inbox ? { onScreen: (lines: readonly string[], c: Classification) => inbox.publisher.screen(lines, c) } : {}),
     ...(sink ? { log: sink } : {}),
+    ...(ctx.earlier === undefined ? {} : { earlier: ctx.earlier }),
   });
   const started = reporter;
   return {

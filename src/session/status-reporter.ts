@@ -24,6 +24,8 @@ interface StatusReporterOptions extends ReportWriterOptions, Omit<SignalPolicyCo
   foreground?: ForegroundRules;
   /** Told of each changed screen a sweep read (its visible rows and their classification): the inbox's dialog choices. */
   onScreen?: (lines: readonly string[], classification: Classification) => void;
+  /** The child's output that reached the terminal before reporting existed, in order: learned before anything is written. */
+  earlier?: readonly Uint8Array[];
 }
 
 /** Drives one session's SignalPolicy in real time; `dispose()` is idempotent and stops its timers. */
@@ -52,9 +54,14 @@ export class StatusReporter implements SessionObserver {
     const { app, id, title, onExit, timing } = options;
     const config = { app, onExit, timing, copyNative: this.writer.wrapped, ...(id ? { id } : {}), ...(title ? { title } : {}) };
     this.policy = new SignalPolicy(config, (o) => this.take(o));
-    this.writer.begin();
     const follow = options.foreground;
     this.foreground = follow && new ForegroundWatch(follow, (view) => this.event((at) => ({ type: 'foreground', at, view })));
+    // What went out before the gate existed: the gate learns the stream's state before it writes anything, the screen its bytes.
+    for (const chunk of options.earlier ?? []) {
+      this.gate.learn(chunk);
+      this.output(chunk);
+    }
+    this.writer.begin();
   }
 
   /** Child output, after the gate wrote it: the screen learns it and a sweep is scheduled. */
@@ -68,6 +75,20 @@ export class StatusReporter implements SessionObserver {
     this.screen.feed(chunk, now);
     this.policy.output(now);
     this.arm(now);
+  }
+
+  /**
+   * A chunk the relay handed on before this reporter existed and that no one has seen (it was held while
+   * reporting loaded): through the gate to the terminal, then to the screen. A fault of the screen's side
+   * is the observer's fault the relay would cut off: the bytes are out by then.
+   */
+  passHeld(chunk: Uint8Array): void {
+    this.gate.passOutput(chunk);
+    try {
+      this.output(chunk);
+    } catch {
+      // As an observer's fault: the bytes went out.
+    }
   }
 
   resize(cols: number, rows: number): void {

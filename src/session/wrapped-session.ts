@@ -14,6 +14,9 @@ import type { Reporting } from './reporting.js';
 import { reportingDisabledBecause } from './reporting-switch.js';
 import type { RunOptions } from './run-options.js';
 import type { StateRecap } from './title-indicator.js';
+import { EarlyOutput } from './early-output.js';
+import type { HookSignal } from '../hooks/events.js';
+import { hasUserRuleFiles } from '../rule-files/load-paths.js';
 
 /** Set in the child's environment: marks an osf7501 session (its value is the session id). */
 export const SESSION_ENV = 'OSF7501_SESSION';
@@ -44,6 +47,9 @@ export class SessionSetupError extends Error {
   override readonly name = 'SessionSetupError';
 }
 
+/** Builds a session's reporting once its modules and rules are loaded; `earlier`: the output that went out before. */
+type ReportingFactory = (earlier?: readonly Uint8Array[]) => Reporting;
+
 /** One wrapped program from spawn to exit. */
 export class WrappedSession {
   private relay: Relay | undefined;
@@ -55,6 +61,14 @@ export class WrappedSession {
   /** The terminal's raw mode, switched on in the background from the start of `start()`. */
   private modes: TerminalModes | undefined;
   private releaseModes: (() => void) | undefined;
+  /** The child's output while reporting loads after the spawn (see `spawnsFirst`); undefined when it loads before. */
+  private early: EarlyOutput | undefined;
+  /** Reporting loading after the spawn; settles (never rejects) once it took over the output or gave up. */
+  private lateReporting: Promise<void> | undefined;
+  /** Why reporting that loaded after the spawn failed (printed at the end: the session went on as passthrough). */
+  private lateFault: string | undefined;
+  /** Hook signals that came before reporting existed, for it in order. */
+  private readonly hookSignals: Array<[HookSignal, number]> = [];
   private disposed = false;
   // A hang-up (a killed pane, a closed window) clears the record at once: best effort, no waiting.
   private readonly onHangup = (): void => this.reporting?.reporter.hangup();
@@ -68,11 +82,15 @@ export class WrappedSession {
     private readonly selected?: SelectedRules,
   ) {}
 
-  /** Builds everything up to the spawn; throws a SessionSetupError for bad rules or an unopenable `--log`. */
+  /**
+   * Builds everything up to the spawn; throws a SessionSetupError for bad rules or an unopenable `--log`.
+   * Reporting (its modules, the rules, the screen) is built here only when its setup can stop the run
+   * (see `spawnsFirst`); else it loads once the child runs, and the child's first output does not wait for it.
+   */
   async start(): Promise<void> {
     const { options, io, extras } = this;
-    // The two stty runs take as long as starting two programs: they go on while the rules are read,
-    // reporting is set up and the child spawns (the relay holds the output until the terminal is raw).
+    // The two stty runs take as long as starting two programs: they go on while the session is set up and
+    // the child spawns (the relay holds the output until the terminal is raw).
     const modes = new TerminalModes(0);
     this.modes = modes;
     this.releaseModes = onEmergency(() => modes.restore());
@@ -82,44 +100,21 @@ export class WrappedSession {
     const terminal = new TerminalWriter(io.stdout);
     const writeTerminal = (bytes: Uint8Array): void => terminal.write(bytes);
     const sessionId = `${process.pid}-${randomBytes(4).toString('hex')}`;
-    const child = {
-      write: (bytes: Uint8Array) => this.relay?.writeToChild(bytes),
-      pid: () => this.relay?.pid,
-      foregroundName: () => this.relay?.foregroundName(),
-    };
     // What only some sessions need loads only for them (rules and reporting, Claude's hooks, the recap).
     if (extras.indicator !== undefined) this.recap = new (await import('./title-indicator.js')).StateRecap();
-    if (reportingDisabledBecause(options, io.env) === undefined) {
-      // Loaded side by side: the rule files' modules, reporting's and the tty name's are one wait, not three.
-      const reportingModule = import('./reporting.js');
-      const ttyModule = import('../inbox/tty-name.js');
-      const selected = this.selected ?? (await this.selectRules());
-      const { createReporting } = await reportingModule;
-      const tty = (await ttyModule).terminalName();
-      const indicator = extras.indicator ?? (options.title === true ? basename(options.command) : undefined);
-      try {
-        this.reporting = createReporting(options, {
-          env: io.env,
-          cwd: io.cwd,
-          size,
-          write: writeTerminal,
-          child,
-          selected,
-          session: { id: sessionId, ...(tty === undefined ? {} : { tty }) },
-          ...(indicator === undefined ? {} : { titlePrefix: indicator }),
-          ...(extras.indicator === undefined ? {} : { onReport: (r) => this.recap?.add(r) }),
-        });
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code !== undefined && options.log !== undefined) throw new SessionSetupError(`--log ${options.log}: cannot open: ${code}`);
-        throw error;
-      }
-    }
-    const reporting = this.reporting;
-    if (reporting && options.hooks !== false && commandBasename(options.command) === 'claude') {
+    const reports = reportingDisabledBecause(options, io.env) === undefined;
+    const factory = reports ? () => this.reportingFactory({ size, sessionId, write: writeTerminal }) : undefined;
+    const spawnsFirst = factory !== undefined && this.spawnsFirst();
+    if (factory !== undefined && !spawnsFirst) this.reporting = (await factory())();
+    if (reports && options.hooks !== false && commandBasename(options.command) === 'claude') {
       const { startClaudeHooks } = await import('./claude-hooks.js');
-      this.hooks = await startClaudeHooks(this.path, options.args, io, (signal, at) => reporting.reporter.hookSignal(signal, at));
+      this.hooks = await startClaudeHooks(this.path, options.args, io, (signal, at) => this.hookSignal(signal, at));
     }
+    const early = spawnsFirst
+      ? new EarlyOutput({ writeTerminal, pause: () => this.relay?.pauseOutput(), resume: () => this.relay?.resumeOutput() })
+      : undefined;
+    this.early = early;
+    const built = this.reporting;
     const relay = new Relay(
       { stdin: io.stdin, stdout: io.stdout },
       {
@@ -132,35 +127,47 @@ export class WrappedSession {
         term: io.env['TERM'] || 'xterm-256color',
       },
       {
-        writeOutput: reporting ? (chunk: Uint8Array) => reporting.reporter.gate.passOutput(chunk) : writeTerminal,
-        ...(reporting ? { filterInput: (chunk: Uint8Array) => reporting.native.filterInput(chunk) } : {}),
+        writeOutput: early ? (chunk) => early.write(chunk) : built ? (chunk) => built.reporter.gate.passOutput(chunk) : writeTerminal,
+        ...(reports ? { filterInput: (chunk: Uint8Array) => this.reporting?.native.filterInput(chunk) ?? chunk } : {}),
         throwOnOutput: io.env[FAULT_ENV] === 'throw-on-output',
         modes,
         throwOnInput: io.env[FAULT_ENV] === 'throw-on-input',
+        // Output still held for reporting goes out before the terminal is restored.
+        beforeRestore: () => this.lateReporting,
       },
     );
     this.relay = relay;
-    if (reporting) relay.attach(reporting.reporter);
+    if (built) relay.attach(built.reporter);
     for (const observer of extras.observers?.(size) ?? []) relay.attach(observer);
     this.releaseEmergency = onEmergency(() => {
+      this.early?.release();
       this.hooks?.server.dispose();
-      reporting?.reporter.emergencyClear();
+      this.reporting?.reporter.emergencyClear();
       relay.kill('SIGHUP');
       relay.dispose();
-      reporting?.dispose();
+      this.reporting?.dispose();
     });
     process.on('SIGHUP', this.onHangup);
+    // Reporting's modules load once the child runs: their loading would delay the spawn.
+    if (early && factory) this.spawned = () => (this.lateReporting = this.reportLate(early, factory()));
   }
+
+  /** Called once the child runs: starts the reporting that loads after the spawn. */
+  private spawned: (() => void) | undefined;
 
   /** Spawns the child and relays until it exits; resolves to the shell status the shim exits with. Disposes. */
   async run(): Promise<number> {
     if (this.relay === undefined) throw new Error('WrappedSession.run() before start()');
     try {
-      const exit = await this.relay.run();
+      const exited = this.relay.run(); // the child is spawned when this returns
+      this.spawned?.();
+      const exit = await exited;
+      await this.lateReporting;
       const reporter = this.reporting?.reporter;
       reporter?.exit(exit);
       if (this.recap !== undefined && reporter) this.io.stderr.write(this.recap.line());
       for (const notice of this.reporting?.notices() ?? []) this.io.stderr.write(`osf7501: ${notice}\n`);
+      if (this.lateFault !== undefined) this.io.stderr.write(`osf7501: no reports in this session: ${this.lateFault}\n`);
       return shellStatus(exit);
     } finally {
       this.dispose();
@@ -172,12 +179,95 @@ export class WrappedSession {
     if (this.disposed) return;
     this.disposed = true;
     process.off('SIGHUP', this.onHangup);
+    this.early?.release();
     this.hooks?.server.dispose();
     this.reporting?.dispose();
     this.releaseEmergency?.();
     this.relay?.dispose();
     this.modes?.restore();
     this.releaseModes?.();
+  }
+
+  /**
+   * Whether the child spawns before reporting is built. Not when building it can refuse the run, which must
+   * happen before anything runs: user rule files (a bad one stops the run; the bundled ones are checked by
+   * the tests), a `--log` file that may not open. Nor with a title prefix: the user's window title is saved
+   * before the program's first byte, which may set its own.
+   */
+  private spawnsFirst(): boolean {
+    const { options, extras } = this;
+    if (options.log !== undefined || options.title === true || extras.indicator !== undefined) return false;
+    return this.selected !== undefined || !hasUserRuleFiles(this.io.env);
+  }
+
+  /**
+   * Reporting loads while the child runs: once it is built it learns the output so far and takes the output
+   * over (one synchronous step, so no chunk comes between). A failure leaves plain passthrough.
+   */
+  private async reportLate(early: EarlyOutput, factory: Promise<ReportingFactory>): Promise<void> {
+    try {
+      const create = await factory;
+      early.handOver((written) => {
+        const relay = this.relay;
+        if (this.disposed || relay === undefined) return undefined;
+        const reporting = create(written);
+        this.reporting = reporting;
+        const { reporter } = reporting;
+        relay.attach(reporter);
+        for (const [signal, at] of this.hookSignals.splice(0)) reporter.hookSignal(signal, at);
+        return { held: (chunk) => reporter.passHeld(chunk), live: (chunk) => reporter.gate.passOutput(chunk) };
+      });
+    } catch (error) {
+      this.lateFault = error instanceof Error ? error.message : String(error);
+      early.release();
+    }
+    this.hookSignals.length = 0;
+  }
+
+  /**
+   * Loads reporting's modules and chooses the rules; resolves to the step that builds it, synchronous, so
+   * that a session whose child already runs hands it the output so far in the same turn (`earlier`).
+   */
+  private async reportingFactory(ctx: { size: { cols: number; rows: number }; sessionId: string; write: (bytes: Uint8Array) => void }): Promise<ReportingFactory> {
+    const { options, io, extras } = this;
+    // Loaded side by side: the rule files' modules, reporting's and the tty name's are one wait, not three.
+    const reportingModule = import('./reporting.js');
+    const ttyModule = import('../inbox/tty-name.js');
+    const selected = this.selected ?? (await this.selectRules());
+    const { createReporting } = await reportingModule;
+    const tty = (await ttyModule).terminalName();
+    const indicator = extras.indicator ?? (options.title === true ? basename(options.command) : undefined);
+    const child = {
+      write: (bytes: Uint8Array) => this.relay?.writeToChild(bytes),
+      pid: () => this.relay?.pid,
+      foregroundName: () => this.relay?.foregroundName(),
+    };
+    return (earlier) => {
+      try {
+        return createReporting(options, {
+          env: io.env,
+          cwd: io.cwd,
+          size: ctx.size,
+          write: ctx.write,
+          child,
+          selected,
+          session: { id: ctx.sessionId, ...(tty === undefined ? {} : { tty }) },
+          ...(indicator === undefined ? {} : { titlePrefix: indicator }),
+          ...(extras.indicator === undefined ? {} : { onReport: (r) => this.recap?.add(r) }),
+          ...(earlier === undefined ? {} : { earlier }),
+        });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== undefined && options.log !== undefined) throw new SessionSetupError(`--log ${options.log}: cannot open: ${code}`);
+        throw error;
+      }
+    };
+  }
+
+  /** A lifecycle hook reported; before reporting exists it waits for it. */
+  private hookSignal(signal: HookSignal, at: number): void {
+    if (this.reporting) this.reporting.reporter.hookSignal(signal, at);
+    else if (this.early !== undefined) this.hookSignals.push([signal, at]);
   }
 
   /** The rules for the command, read once for the whole session. */

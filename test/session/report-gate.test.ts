@@ -145,3 +145,21 @@ test("the child's own OSC 7501 sequences reach onOsc7501 whether or not a report
     ['query', '?'],
   ]);
 });
+
+describe('output that went out before the gate existed (learn)', () => {
+  test('writes nothing, and a report waits while the learned output left the stream inside a CSI', () => {
+    const g = gate();
+    g.gate.learn(enc('ab\x1b[3'));
+    g.gate.submit(enc(REPORT));
+    expect(g.writes).toEqual([]);
+    g.gate.passOutput(enc('1mcd'));
+    expect(g.writes).toEqual(['1mcd', REPORT]); // after the CSI's end, at the chunk's last safe point, as for output it wrote
+  });
+
+  test('a report submitted after learned complete output goes out at once', () => {
+    const g = gate();
+    g.gate.learn(enc('hello \x1b[1mworld\x1b[0m\r\n'));
+    g.gate.submit(enc(REPORT));
+    expect(g.writes).toEqual([REPORT]);
+  });
+});

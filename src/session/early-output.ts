@@ -1,0 +1,119 @@
+// The child's output while reporting loads: it goes to the terminal at once and is kept, so the report gate
+// and the shadow screen learn every byte in order once reporting exists.
+/**
+ * The bytes `ESC ] 7501`: an OSC 7501 sequence of the child (a query of the shim, a report of its own).
+ * From the chunk that completes them, output waits for reporting: the native bridge must see a query
+ * before the outer terminal does (it answers first, and cuts the terminal's duplicate reply).
+ */
+const OSC_7501 = [0x1b, 0x5d, 0x37, 0x35, 0x30, 0x31];
+const ESC = 0x1b;
+/** Most bytes kept while reporting loads; past it the PTY is not read until reporting takes over. */
+export const EARLY_OUTPUT_LIMIT = 4 * 1024 * 1024;
+
+/** What takes the output over from the early output. */
+export interface OutputTaker {
+  /** A chunk that was held (no one has seen it). */
+  held: (chunk: Uint8Array) => void;
+  /** Each chunk after them (valid during the call only). */
+  live: (chunk: Uint8Array) => void;
+}
+
+/** How the early output reaches the terminal and throttles the child. */
+interface EarlyOutputSinks {
+  /** Writes to the user's terminal (before it takes the copy: reused memory is fine). */
+  writeTerminal: (chunk: Uint8Array) => void;
+  /** Stops reading the child's output (the kept bytes reached the limit). */
+  pause: () => void;
+  /** Reads it again. */
+  resume: () => void;
+}
+
+/**
+ * Routes the child's output: to the terminal and into a copy (`direct`), into the copy only once the child
+ * wrote an OSC 7501 sequence (`holding`), and from `handOver()` on to the reporting's gate (`handed`).
+ * Without reporting (`release()`), held output goes to the terminal and everything after it too.
+ */
+export class EarlyOutput {
+  /** Chunks written to the terminal before reporting existed (copies). */
+  private written: Uint8Array[] = [];
+  /** Chunks not written yet: from the one that completed `ESC ] 7501` on (copies). */
+  private held: Uint8Array[] = [];
+  private keptBytes = 0;
+  private paused = false;
+  /** How many bytes of OSC_7501 the written output ends with. */
+  private matched = 0;
+  private target: ((chunk: Uint8Array) => void) | undefined;
+
+  constructor(private readonly sinks: EarlyOutputSinks) {}
+
+  /** One chunk of the child's output (valid during the call only). */
+  write(chunk: Uint8Array): void {
+    if (this.target !== undefined) {
+      this.target(chunk);
+      return;
+    }
+    const copy = Uint8Array.prototype.slice.call(chunk);
+    if (this.held.length > 0 || this.completesOsc7501(chunk)) this.held.push(copy);
+    else {
+      this.sinks.writeTerminal(chunk);
+      this.written.push(copy);
+    }
+    this.keptBytes += copy.length;
+    if (this.keptBytes >= EARLY_OUTPUT_LIMIT && !this.paused) {
+      this.paused = true;
+      this.sinks.pause();
+    }
+  }
+
+  /**
+   * Reporting is ready: `start` gets every chunk that already reached the terminal, in order (the gate and
+   * the screen learn them) and returns who takes the output: the held chunks go to its `held`, all output
+   * after them to its `live`. When `start` throws or returns undefined, the terminal takes it as it is.
+   */
+  handOver(start: (written: readonly Uint8Array[]) => OutputTaker | undefined): void {
+    if (this.target !== undefined) return;
+    const { written, held } = this.take();
+    const plain = this.sinks.writeTerminal;
+    let taker: OutputTaker | undefined;
+    try {
+      taker = start(written);
+    } finally {
+      const { held: first, live } = taker ?? { held: plain, live: plain };
+      this.target = live;
+      for (const chunk of held) first(chunk);
+      this.resumeReading();
+    }
+  }
+
+  /** No reporting after all: held output goes to the terminal, and all output after it. Idempotent. */
+  release(): void {
+    this.handOver(() => undefined);
+  }
+
+  private take(): { written: Uint8Array[]; held: Uint8Array[] } {
+    const taken = { written: this.written, held: this.held };
+    this.written = [];
+    this.held = [];
+    this.keptBytes = 0;
+    return taken;
+  }
+
+  private resumeReading(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.sinks.resume();
+  }
+
+  /** Follows OSC_7501 across the chunks written so far; true when `chunk` completes it. */
+  private completesOsc7501(chunk: Uint8Array): boolean {
+    let matched = this.matched;
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i] as number;
+      if (byte === OSC_7501[matched]) {
+        if (++matched === OSC_7501.length) return true;
+      } else matched = byte === ESC ? 1 : 0;
+    }
+    this.matched = matched;
+    return false;
+  }
+}

@@ -1,0 +1,99 @@
+// The child's output while reporting loads (the child runs before reporting is built): written at once and
+// kept, held from an OSC 7501 sequence on, handed over in order; what reaches the terminal and the taker.
+import { describe, expect, test } from 'vitest';
+import { EARLY_OUTPUT_LIMIT, EarlyOutput } from '../../src/session/early-output.js';
+
+const enc = (text: string): Uint8Array => new TextEncoder().encode(text);
+const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
+
+/** An EarlyOutput whose terminal and throttle are lists the test reads. */
+function early(): { out: EarlyOutput; terminal: string[]; throttle: string[] } {
+  const terminal: string[] = [];
+  const throttle: string[] = [];
+  const out = new EarlyOutput({
+    writeTerminal: (chunk) => terminal.push(text(chunk)),
+    pause: () => throttle.push('pause'),
+    resume: () => throttle.push('resume'),
+  });
+  return { out, terminal, throttle };
+}
+
+/** Hands `out` over to a taker that records what it learned, what was held and what came live. */
+function handOver(out: EarlyOutput): { learned: string[]; held: string[]; live: string[] } {
+  const seen = { learned: [] as string[], held: [] as string[], live: [] as string[] };
+  out.handOver((written) => {
+    seen.learned.push(...written.map(text));
+    return { held: (chunk) => seen.held.push(text(chunk)), live: (chunk) => seen.live.push(text(chunk)) };
+  });
+  return seen;
+}
+
+describe('before reporting exists', () => {
+  test('each chunk goes to the terminal at once; the taker learns copies of them in order, then takes the output', () => {
+    const e = early();
+    const reused = enc('one\r\n');
+    e.out.write(reused);
+    reused.set(enc('XXXX')); // the relay reuses its read buffer: the kept copy must not change
+    e.out.write(enc('\x1b[1mtwo'));
+    expect(e.terminal).toEqual(['one\r\n', '\x1b[1mtwo']);
+    const seen = handOver(e.out);
+    expect(seen.learned).toEqual(['one\r\n', '\x1b[1mtwo']);
+    e.out.write(enc('three'));
+    expect(seen).toEqual({ learned: ['one\r\n', '\x1b[1mtwo'], held: [], live: ['three'] });
+    expect(e.terminal).toEqual(['one\r\n', '\x1b[1mtwo']);
+  });
+
+  test('from the chunk that completes ESC ] 7501 (split across chunks) the output waits; the taker gets it as held', () => {
+    const e = early();
+    e.out.write(enc('ab\x1b]75'));
+    e.out.write(enc('01;?\x07cd'));
+    e.out.write(enc('ef'));
+    expect(e.terminal).toEqual(['ab\x1b]75']);
+    const seen = handOver(e.out);
+    e.out.write(enc('gh'));
+    expect(seen).toEqual({ learned: ['ab\x1b]75'], held: ['01;?\x07cd', 'ef'], live: ['gh'] });
+  });
+
+  test('an ESC that breaks off a prefix may start the sequence itself; other OSCs pass', () => {
+    const e = early();
+    e.out.write(enc('\x1b]0;title\x07\x1b]7\x1b'));
+    e.out.write(enc(']7501;state=idle\x07'));
+    expect(e.terminal).toEqual(['\x1b]0;title\x07\x1b]7\x1b']);
+    expect(handOver(e.out).held).toEqual([']7501;state=idle\x07']);
+  });
+
+  test('release (no reporting after all): held output goes to the terminal, and all output after it', () => {
+    const e = early();
+    e.out.write(enc('a'));
+    e.out.write(enc('\x1b]7501;?\x07'));
+    e.out.release();
+    e.out.write(enc('b'));
+    expect(e.terminal).toEqual(['a', '\x1b]7501;?\x07', 'b']);
+    e.out.release();
+    expect(handOver(e.out)).toEqual({ learned: [], held: [], live: [] });
+  });
+
+  test('a taker that fails to start: the held output reaches the terminal, the failure goes on to the caller', () => {
+    const e = early();
+    e.out.write(enc('\x1b]7501;?\x07'));
+    expect(() =>
+      e.out.handOver(() => {
+        throw new Error('no rules');
+      }),
+    ).toThrow('no rules');
+    e.out.write(enc('after'));
+    expect(e.terminal).toEqual(['\x1b]7501;?\x07', 'after']);
+  });
+
+  test('past the limit of kept bytes the child is not read until the handover', () => {
+    const e = early();
+    const chunk = new Uint8Array(EARLY_OUTPUT_LIMIT / 4).fill(0x41);
+    for (let i = 0; i < 3; i++) e.out.write(chunk);
+    expect(e.throttle).toEqual([]);
+    e.out.write(chunk);
+    expect(e.throttle).toEqual(['pause']);
+    const seen = handOver(e.out);
+    expect(seen.learned).toHaveLength(4);
+    expect(e.throttle).toEqual(['pause', 'resume']);
+  });
+});
