@@ -1,5 +1,4 @@
 // `osf7501 [options] [--] <command> [args...]`: resolve the command, then run it wrapped, or directly when wrapping can't help.
-import { runDirect } from '../pty/direct-run.js';
 import { resolveCommand } from '../pty/resolve-command.js';
 import type { SelectedRules } from '../rule-files/load.js';
 import type { RunOptions } from '../session/run-options.js';
@@ -44,6 +43,7 @@ export async function runCommand(options: RunOptions, io: CliIo, extras: RunExtr
     return EXIT.usage;
   }
   if (nested || !terminal) {
+    const { runDirect } = await import('../pty/direct-run.js');
     return runDirect({
       path: resolution.path,
       args: options.args,

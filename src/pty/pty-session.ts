@@ -1,7 +1,8 @@
 // Owns one child in a pseudo-terminal: spawn, raw-byte output, input, resize, signals, exit, drain.
 import { readSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import * as pty from 'node-pty';
+import { createRequire } from 'node:module';
+import type * as NodePty from 'node-pty';
 import type { ChildExit } from './exit-status.js';
 import { ReadBufferReclaimer } from './read-buffer-reclaimer.js';
 import { readIntoReusedBuffer } from './reused-read-buffer.js';
@@ -37,12 +38,18 @@ interface NodePtyInternals {
   _fd?: number;
 }
 
+/**
+ * node-pty, a CommonJS package, through require: imported as an ES module Node would first lex its source
+ * for the export names (a few ms of the start-up, before the spawn).
+ */
+const pty = createRequire(import.meta.url)('node-pty') as typeof NodePty;
+
 /** One child process in a PTY; `dispose()` is idempotent and releases every listener. */
 export class PtySession {
   readonly pid: number;
-  private readonly term: pty.IPty;
+  private readonly term: NodePty.IPty;
   private readonly dataListeners: Array<(chunk: Uint8Array) => void> = [];
-  private readonly disposables: pty.IDisposable[] = [];
+  private readonly disposables: NodePty.IDisposable[] = [];
   private exitPromise: Promise<ChildExit>;
   private disposed = false;
   private reusedBuffer = false;
@@ -55,7 +62,7 @@ export class PtySession {
       cwd: options.cwd,
       env: options.env,
       encoding: null,
-    } as pty.IPtyForkOptions);
+    } as NodePty.IPtyForkOptions);
     this.pid = this.term.pid;
     this.listenForOutput(options.reads ?? 'reused-buffer');
     this.drainAfterEnd();

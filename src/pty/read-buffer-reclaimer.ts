@@ -1,7 +1,6 @@
 // Gives the memory of the PTY's read buffers back every MiB of output, instead of when V8 gets to it
 // (for node-pty's 'data' events, the fallback when output cannot be read into one reused buffer).
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { createRequire } from 'node:module';
 
 /**
  * Output between two young-generation collections. Each 'data' event brings a fresh Buffer whose
@@ -21,6 +20,10 @@ type Collect = () => void;
  */
 export function youngCollector(): Collect | undefined {
   try {
+    // Loaded here, on the fallback path only: node:v8 and node:vm are a dozen of Node's own modules at start-up.
+    const require = createRequire(import.meta.url);
+    const { setFlagsFromString } = require('node:v8') as typeof import('node:v8');
+    const { runInNewContext } = require('node:vm') as typeof import('node:vm');
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('typeof gc === "function" ? gc : undefined') as ((options?: object) => unknown) | undefined;
     return gc === undefined ? undefined : () => void gc({ type: 'minor' });

@@ -43,6 +43,9 @@ export class EarlyOutput {
   /** How many bytes of OSC_7501 the written output ends with. */
   private matched = 0;
   private target: ((chunk: Uint8Array) => void) | undefined;
+  private firstSeen: (() => void) | undefined;
+  /** Resolves with the child's first output (written or held). */
+  readonly firstOutput = new Promise<void>((resolve) => (this.firstSeen = resolve));
 
   constructor(private readonly sinks: EarlyOutputSinks) {}
 
@@ -59,6 +62,8 @@ export class EarlyOutput {
       this.written.push(copy);
     }
     this.keptBytes += copy.length;
+    this.firstSeen?.();
+    this.firstSeen = undefined;
     if (this.keptBytes >= EARLY_OUTPUT_LIMIT && !this.paused) {
       this.paused = true;
       this.sinks.pause();

@@ -1,7 +1,6 @@
 // One wrapped session and everything it owns: the PTY relay, reporting, hooks, the native bridge,
 // emergency cleanup and hang-up handling. `start()`, then `run()` → exit status; `dispose()` is idempotent.
 import { basename } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { shellStatus } from '../pty/exit-status.js';
 import type { SelectedRules } from '../rule-files/load.js';
 import { commandBasename } from '../rule-files/command-name.js';
@@ -47,8 +46,39 @@ export class SessionSetupError extends Error {
   override readonly name = 'SessionSetupError';
 }
 
+/**
+ * How long after the terminal is raw reporting starts loading if the child has written nothing yet. Loading it
+ * keeps the main thread busy for tens of ms at a time (modules, the rule file); started with the child's first
+ * output, or when the child exits, or after this pause, it does not delay the first bytes of a child that
+ * writes at once (they wait for raw mode).
+ */
+const REPORTING_PAUSE_MS = 25;
+
+/** Resolves with the child's first output, its exit, or REPORTING_PAUSE_MS after raw mode, whichever comes first. */
+async function firstOutputOrPause(early: EarlyOutput, exited: Promise<unknown>, raw: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  let over = false;
+  const pause = raw.then(() => new Promise<void>((resolve) => (timer = over ? undefined : setTimeout(resolve, REPORTING_PAUSE_MS))));
+  try {
+    await Promise.race([early.firstOutput, exited, pause]);
+  } finally {
+    over = true;
+    clearTimeout(timer);
+  }
+}
+
 /** Builds a session's reporting once its modules and rules are loaded; `earlier`: the output that went out before. */
 type ReportingFactory = (earlier?: readonly Uint8Array[]) => Reporting;
+
+/**
+ * Eight random hex digits for the session id (`<pid>-<hex>`), which names the session's files: unique beside
+ * the pid, no secret (node:crypto, a score of Node's own modules, would load before the spawn for it).
+ */
+function randomHex(): string {
+  return Math.floor(Math.random() * 0x1_0000_0000)
+    .toString(16)
+    .padStart(8, '0');
+}
 
 /** One wrapped program from spawn to exit. */
 export class WrappedSession {
@@ -99,7 +129,7 @@ export class WrappedSession {
     // One writer for the child's output and every report, so they reach the terminal in order.
     const terminal = new TerminalWriter(io.stdout);
     const writeTerminal = (bytes: Uint8Array): void => terminal.write(bytes);
-    const sessionId = `${process.pid}-${randomBytes(4).toString('hex')}`;
+    const sessionId = `${process.pid}-${randomHex()}`;
     // What only some sessions need loads only for them (rules and reporting, Claude's hooks, the recap).
     if (extras.indicator !== undefined) this.recap = new (await import('./title-indicator.js')).StateRecap();
     const reports = reportingDisabledBecause(options, io.env) === undefined;
@@ -149,18 +179,24 @@ export class WrappedSession {
     });
     process.on('SIGHUP', this.onHangup);
     // Reporting's modules load once the child runs: their loading would delay the spawn.
-    if (early && factory) this.spawned = () => (this.lateReporting = this.reportLate(early, factory()));
+    if (early && factory) {
+      this.spawned = (exited) =>
+        (this.lateReporting = this.reportLate(early, async () => {
+          await firstOutputOrPause(early, exited, modes.ready());
+          return factory();
+        }));
+    }
   }
 
-  /** Called once the child runs: starts the reporting that loads after the spawn. */
-  private spawned: (() => void) | undefined;
+  /** Called once the child runs (with its exit): starts the reporting that loads after the spawn. */
+  private spawned: ((exited: Promise<unknown>) => void) | undefined;
 
   /** Spawns the child and relays until it exits; resolves to the shell status the shim exits with. Disposes. */
   async run(): Promise<number> {
     if (this.relay === undefined) throw new Error('WrappedSession.run() before start()');
     try {
       const exited = this.relay.run(); // the child is spawned when this returns
-      this.spawned?.();
+      this.spawned?.(exited);
       const exit = await exited;
       await this.lateReporting;
       const reporter = this.reporting?.reporter;
@@ -204,9 +240,9 @@ export class WrappedSession {
    * Reporting loads while the child runs: once it is built it learns the output so far and takes the output
    * over (one synchronous step, so no chunk comes between). A failure leaves plain passthrough.
    */
-  private async reportLate(early: EarlyOutput, factory: Promise<ReportingFactory>): Promise<void> {
+  private async reportLate(early: EarlyOutput, factory: () => Promise<ReportingFactory>): Promise<void> {
     try {
-      const create = await factory;
+      const create = await factory();
       early.handOver((written) => {
         const relay = this.relay;
         if (this.disposed || relay === undefined) return undefined;

@@ -96,4 +96,16 @@ describe('before reporting exists', () => {
     expect(seen.learned).toHaveLength(4);
     expect(e.throttle).toEqual(['pause', 'resume']);
   });
+
+  test('firstOutput resolves with the first chunk, written or held, not before', async () => {
+    const e = early();
+    let first = false;
+    void e.out.firstOutput.then(() => (first = true));
+    await Promise.resolve();
+    expect(first).toBe(false);
+    e.out.write(enc('\x1b]7501;?\x07'));
+    await e.out.firstOutput;
+    expect(first).toBe(true);
+    expect(e.terminal).toEqual([]);
+  });
 });
