@@ -37,7 +37,7 @@ export function rulesForRecording(recording: Recording, path: string, options: C
   const catalog = loadRuleCatalog(base);
   const folders = dirname(resolve(options.cwd, path)).split(sep).filter((f) => f !== '').reverse();
   for (const folder of folders) {
-    const entry = catalog.active.find((e) => e.rules.app === folder) ?? findByCommand(catalog, folder);
+    const entry = catalog.active.find((e) => e.app === folder) ?? findByCommand(catalog, folder);
     if (entry !== undefined) return { rules: entry.rules, why: `the folder "${folder}" in the path` };
   }
   return { rules: selectRules('', base).rules, why: 'no command recorded and no app in the path' };

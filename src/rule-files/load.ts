@@ -1,7 +1,7 @@
 // The I/O edge of the rules: read bundled and user rule files, pick the set for a command.
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, isAbsolute, join, resolve } from 'node:path';
-import { compileRuleFile } from '../rules/compile.js';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { compileRuleFile, readRuleFileHeader } from '../rules/compile.js';
 import { RuleError } from '../rules/errors.js';
 import { bundledRulesDir, userRulesDir, type RuleEnv } from './load-paths.js';
 import { RuleSet } from '../rules/rule-set.js';
@@ -13,7 +13,11 @@ export type RuleOrigin = 'bundled' | 'user' | 'file';
 
 /** One loaded rule file. */
 export interface RuleEntry {
-  rules: RuleSet;
+  /** Its `app` and `commands` (what choosing a file reads). */
+  app: string;
+  commands: readonly string[];
+  /** Its compiled rules; a bundled file's are compiled on first use (a session compiles only the file it uses). */
+  readonly rules: RuleSet;
   /** Absolute path. */
   path: string;
   origin: RuleOrigin;
@@ -54,13 +58,15 @@ export const BUILT_IN_FALLBACK = new RuleSet(
 
 /** Reads and compiles one rule file (a session reads and compiles each once); `file` is the name errors show. */
 export function loadRuleFile(path: string, file: string = path): RuleSet {
-  let text: string;
+  return compileRuleFile(readRuleText(path, file), file);
+}
+
+function readRuleText(path: string, file: string): string {
   try {
-    text = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     throw new RuleError('io', file, `cannot read: ${reason(error)}`);
   }
-  return compileRuleFile(text, file);
 }
 
 /** Loads every bundled and user rule file. Throws the first RuleError: nothing runs on bad rules. */
@@ -70,7 +76,7 @@ export function loadRuleCatalog(options: LoadOptions = {}): RuleCatalog {
   const user = loadFolder(userDir, 'user', false);
   const bundled = loadFolder(bundledDir, 'bundled', true);
   for (const entry of bundled) {
-    const override = user.find((u) => u.rules.app === entry.rules.app);
+    const override = user.find((u) => u.app === entry.app);
     if (override !== undefined) entry.overriddenBy = override.path;
   }
   const entries = [...user, ...bundled];
@@ -80,7 +86,7 @@ export function loadRuleCatalog(options: LoadOptions = {}): RuleCatalog {
 /** The active entry whose `commands` lists the command (user files first), if any. */
 export function findByCommand(catalog: RuleCatalog, command: string): RuleEntry | undefined {
   const name = commandBasename(command);
-  return catalog.active.find((e) => e.rules.commands.includes(name));
+  return catalog.active.find((e) => e.commands.includes(name));
 }
 
 /**
@@ -93,32 +99,63 @@ export function selectRules(command: string, options: LoadOptions & { rules?: st
   if (forced !== undefined && looksLikePath(forced)) {
     const path = isAbsolute(forced) ? forced : resolve(options.cwd ?? process.cwd(), forced);
     const rules = loadRuleFile(path, forced);
-    return { rules, entry: { rules, path, origin: 'file' }, reason: 'forced-file' };
+    return { rules, entry: compiledEntry(rules, path, 'file'), reason: 'forced-file' };
   }
   const catalog = loadRuleCatalog(options);
   if (forced !== undefined) {
-    const entry = catalog.active.find((e) => e.rules.app === forced);
+    const entry = catalog.active.find((e) => e.app === forced);
     if (entry === undefined) {
-      const known = catalog.active.map((e) => e.rules.app).join(', ');
+      const known = catalog.active.map((e) => e.app).join(', ');
       throw new RuleError('not-found', '--rules', `no rule set with app "${forced}" and no such .toml file (known apps: ${known})`);
     }
     return { rules: entry.rules, entry, reason: 'forced-app', catalog };
   }
   const entry = findByCommand(catalog, command);
   if (entry !== undefined) return { rules: entry.rules, entry, reason: 'command', catalog };
-  const fallback = catalog.active.find((e) => e.rules.app === FALLBACK_APP);
+  const fallback = catalog.active.find((e) => e.app === FALLBACK_APP);
   return { rules: fallback?.rules ?? BUILT_IN_FALLBACK, entry: fallback, reason: 'fallback', catalog };
 }
 
+/**
+ * A folder's rule files. User files are compiled at once (a bad one stops the run, whichever file it would
+ * choose); bundled files (checked by the tests and `osf7501 rules check`) only as far as their `app` and
+ * `commands`, their rules on first use.
+ */
 function loadFolder(dir: string, origin: 'bundled' | 'user', required: boolean): RuleEntry[] {
   const entries: RuleEntry[] = [];
   for (const { path, file } of listFolder(dir, required)) {
-    const rules = loadRuleFile(path, file);
-    const twin = entries.find((e) => e.rules.app === rules.app);
-    if (twin !== undefined) throw duplicateApp(file, rules.app, twin.rules.file);
-    entries.push({ rules, path, origin });
+    const entry = origin === 'bundled' ? bundledEntry(path, file) : compiledEntry(loadRuleFile(path, file), path, origin);
+    const twin = entries.find((e) => e.app === entry.app);
+    if (twin !== undefined) throw duplicateApp(file, entry.app, displayName(twin));
+    entries.push(entry);
   }
   return entries;
+}
+
+/** An entry whose rules are compiled already. */
+function compiledEntry(rules: RuleSet, path: string, origin: RuleOrigin): RuleEntry {
+  return { app: rules.app, commands: rules.commands, rules, path, origin };
+}
+
+/** A bundled file's entry: its header read now, its rules compiled on first use (at once if the header cannot be read). */
+function bundledEntry(path: string, file: string): RuleEntry {
+  const text = readRuleText(path, file);
+  const header = readRuleFileHeader(text, file);
+  if (header === undefined) return compiledEntry(compileRuleFile(text, file), path, 'bundled');
+  let compiled: RuleSet | undefined;
+  return {
+    ...header,
+    path,
+    origin: 'bundled',
+    get rules(): RuleSet {
+      return (compiled ??= compileRuleFile(text, file));
+    },
+  };
+}
+
+/** The name a file goes by in messages (bundled: `rules/NAME.toml`). */
+function displayName(entry: RuleEntry): string {
+  return entry.origin === 'bundled' ? `${basename(dirname(entry.path))}/${basename(entry.path)}` : entry.path;
 }
 
 /** A folder's *.toml files sorted by name; bundled ones are shown as `rules/NAME.toml`. */

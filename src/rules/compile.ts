@@ -44,6 +44,31 @@ export function compileRuleFile(text: string, file: string): RuleSet {
   return new RuleSet({ app, commands, versions, description, file }, rules);
 }
 
+/** A rule file's `app` and `commands`: what choosing a file needs, without its rules. */
+export interface RuleFileHeader {
+  app: string;
+  commands: readonly string[];
+}
+
+/**
+ * The `app` and `commands` of a rule file, from its top-level keys only (TOML puts them before the first
+ * table, so only the text before the first `[` line is parsed); undefined when that text does not give both
+ * (a full compile then says what is wrong). Choosing a file by command needs no more than this.
+ */
+export function readRuleFileHeader(text: string, file: string): RuleFileHeader | undefined {
+  const firstTable = text.search(/^[ \t]*\[/mu);
+  let table: TomlTable;
+  try {
+    table = parseToml(firstTable < 0 ? text : text.slice(0, firstTable), file);
+  } catch {
+    return undefined;
+  }
+  const { app, commands } = table;
+  if (typeof app !== 'string' || !APP_PATTERN.test(app)) return undefined;
+  if (commands !== undefined && !(Array.isArray(commands) && commands.every((c) => typeof c === 'string'))) return undefined;
+  return { app, commands: (commands as string[] | undefined) ?? [] };
+}
+
 function parseToml(text: string, file: string): TomlTable {
   try {
     return parse(text);

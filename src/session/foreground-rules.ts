@@ -10,7 +10,7 @@ export class ForegroundRules {
   constructor(
     private readonly foreground: ForegroundSource,
     private readonly base: RuleChoice,
-    /** The catalog's agents, their rules compiled once with the catalog. */
+    /** The catalog's agents (a bundled file's rules compiled once, when first asked for). */
     private readonly agents: readonly RuleEntry[],
   ) {}
 
@@ -23,9 +23,15 @@ export class ForegroundRules {
     // With a name only (macOS), an agent run by an interpreter reads as `node`: no rule set names it,
     // so the session keeps its own rules and counts as working while the screen shows no dialog.
     const names = programNames(fg.argv);
-    const entry = this.agents.find((e) => names.some((n) => e.rules.commands.includes(n) || e.rules.app === n));
+    const entry = this.agents.find((e) => names.some((n) => e.commands.includes(n) || e.app === n));
     if (entry === undefined) return { away, rules: this.base };
-    return { away, rules: { app: entry.rules.app, rules: entry.rules } };
+    let rules: RuleEntry['rules'];
+    try {
+      rules = entry.rules; // a bundled file's rules are compiled when the foreground first asks for them
+    } catch {
+      return { away, rules: this.base }; // one rule set fewer: the session keeps its own
+    }
+    return { away, rules: { app: entry.app, rules } };
   }
 }
 

@@ -70,7 +70,7 @@ export function createReporting(options: RunOptions, ctx: ReportingContext): Rep
       ? new ForegroundRules(
           foregroundSource({ childPid: () => child.pid(), ptyName: () => child.foregroundName(), command: options.command }),
           { app, rules: selected.rules },
-          (selected.catalog ?? loadRuleCatalog({ env: ctx.env })).active.filter((e) => e.rules.commands.length > 0),
+          (selected.catalog ?? loadRuleCatalog({ env: ctx.env })).active.filter((e) => e.commands.length > 0),
         )
       : undefined;
   const native = new NativeBridge({

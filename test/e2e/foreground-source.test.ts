@@ -21,7 +21,7 @@ const binaryDir = mkdtempSync(join(tmpdir(), 'osf-fg-binary-'));
 symlinkSync(execFileSync('sh', ['-c', 'command -v sleep'], { encoding: 'utf8' }).trim(), join(binaryDir, 'claude'));
 
 const BASE: RuleChoice = { app: 'bash', rules: BUILT_IN_FALLBACK };
-const agents = loadRuleCatalog({ env: {} }).active.filter((e) => e.rules.commands.length > 0);
+const agents = loadRuleCatalog({ env: {} }).active.filter((e) => e.commands.length > 0);
 const rulesFor = (source: ForegroundSource): ForegroundRules => new ForegroundRules(source, BASE, agents);
 
 const sessions: PtySession[] = [];

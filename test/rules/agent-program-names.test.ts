@@ -6,7 +6,7 @@ import { ForegroundRules, type RuleChoice } from '../../src/session/foreground-r
 import { BUILT_IN_FALLBACK, loadRuleCatalog } from '../../src/rule-files/load.js';
 
 const BASE: RuleChoice = { app: 'bash', rules: BUILT_IN_FALLBACK };
-const agents = loadRuleCatalog({ env: {} }).active.filter((e) => e.rules.commands.length > 0);
+const agents = loadRuleCatalog({ env: {} }).active.filter((e) => e.commands.length > 0);
 const appFor = (argv: string[]): string | undefined =>
   new ForegroundRules(() => ({ away: true, argv, nameOnly: false }), BASE, agents).poll()?.rules.app;
 

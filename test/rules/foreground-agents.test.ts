@@ -6,7 +6,7 @@ import { BUILT_IN_FALLBACK, loadRuleCatalog } from '../../src/rule-files/load.js
 import { ForegroundRules, type RuleChoice } from '../../src/session/foreground-rules.js';
 
 const BASE: RuleChoice = { app: 'generic', rules: BUILT_IN_FALLBACK };
-const agents = loadRuleCatalog({ env: {} }).active.filter((e) => e.rules.commands.length > 0);
+const agents = loadRuleCatalog({ env: {} }).active.filter((e) => e.commands.length > 0);
 
 /** The app the foreground `argv` is classified with. */
 function appFor(argv: string[]): string | undefined {

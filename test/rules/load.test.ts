@@ -138,6 +138,32 @@ describe('selectRules', () => {
     expect(() => loadRuleCatalog({ env })).toThrow(`${join(dir, 'b.toml')}: app "same" is also defined in ${join(dir, 'a.toml')}`);
   });
 
+  test('a bundled file is compiled only when its rules are used: choosing reads the others\' app and commands', () => {
+    const bundledDir = mkdtempSync(join(tmpdir(), 'osf7501-bundled-'));
+    temps.push(bundledDir);
+    writeFileSync(join(bundledDir, 'good.toml'), ruleFile('good', ['good']));
+    // A header that reads, rules that do not compile: no session that chooses another file notices.
+    writeFileSync(join(bundledDir, 'other.toml'), `${ruleFile('other', ['other'])}nay = 1\n`);
+    const { env } = xdgWith();
+    const selected = selectRules('good', { env, bundledDir });
+    expect(selected.rules.app).toBe('good');
+    const other = selected.catalog?.active.find((e) => e.app === 'other');
+    expect(other?.commands).toEqual(['other']);
+    expect(() => other?.rules).toThrow(/^osf7501-bundled-[^/]+\/other\.toml: rule "mine" \(#1\): unknown key "nay"/u);
+    // Choosing it compiles it, and its error stops the run as before.
+    expect(catchRuleError(() => selectRules('other', { env, bundledDir })).message).toMatch(/other\.toml: rule "mine" \(#1\): unknown key "nay"/u);
+    // `osf7501 rules check` still reads every bundled file whole.
+    const checks = checkRuleFiles([], { env, bundledDir });
+    expect(checks.map((c) => [c.path.endsWith('other.toml'), c.ok])).toEqual([[false, true], [true, false]]);
+  });
+
+  test('every bundled file\'s app and commands read from its header are those of its compiled rules', () => {
+    const catalog = loadRuleCatalog({ env: xdgWith().env });
+    const bundled = catalog.entries.filter((e) => e.origin === 'bundled');
+    expect(bundled.length).toBeGreaterThan(10);
+    for (const entry of bundled) expect({ app: entry.app, commands: entry.commands }).toEqual({ app: entry.rules.app, commands: entry.rules.commands });
+  });
+
   test('a missing bundled folder is an io error', () => {
     expect(() => loadRuleCatalog({ env: xdgWith().env, bundledDir: '/nonexistent/rules' })).toThrow(
       /^\/nonexistent\/rules: cannot read the bundled rules folder: ENOENT/u,
