@@ -14,6 +14,10 @@ const TRAILING = new RegExp(`[ \\t${SIDES}${SCROLL_BAR}]+$`, 'u');
 const FRAME_ONLY = /^[\u2500-\u259f\-=_ \t]+$|^[↑↓▲▼]$/u;
 /** A box's top edge: a corner that opens downwards. */
 const TOP_EDGE = /^[ \t]*[╭┌┏╔][\u2500-\u257f]/u;
+/** Corners that close a box from below: the box above is the last thing drawn. */
+export const BOTTOM_EDGE = /^[ \t]*[╰└┗╚╹][\u2500-\u259f]/u;
+/** Rows this close to the longest row reach the screen's width too (the last word left a gap). */
+export const WIDTH_EVIDENCE_SLACK = 3;
 
 /** Markers that point at the selected option (`❯ 1. Yes`, `› 1. Yes`, `● 1. Allow once`, `> 1. …`). */
 export const SELECTION_MARKERS = '❯›●>▸▶→◉';
@@ -48,8 +52,17 @@ const WEAK_HINT = new RegExp(
   ].join('|'),
   'iu',
 );
-/** A running turn's status row names a key too: `⠏ Thinking... (esc to cancel, 4s)`, `(3s • esc to interrupt)`. */
-const TURN_STATUS = /\((?:[^()\n]*\d+s\b[^()\n]*)?\besc to (?:cancel|interrupt)\b[^()\n]*\)/iu;
+/**
+ * A running turn's status row names a key too: `⠏ Thinking... (esc to cancel, 4s)`, `(3s • esc to interrupt)`,
+ * and a program still starting or loading lets Esc stop it: `Waiting for startup  · esc cancel`.
+ */
+const TURN_STATUS = new RegExp(
+  [
+    String.raw`\((?:[^()\n]*\d+s\b[^()\n]*)?\besc to (?:cancel|interrupt)\b[^()\n]*\)`,
+    String.raw`^[^\p{L}\n]{0,3}(?:waiting for (?!(?:the )?(?:user|your)\b)|loading\b|starting\b|connecting\b|initiali[sz]ing\b)[^\n]*\besc (?:to )?(?:cancel|interrupt)\b`,
+  ].join('|'),
+  'iu',
+);
 
 /** What one row is, for the dialog matcher. */
 export interface RowShape {

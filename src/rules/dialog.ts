@@ -1,7 +1,8 @@
 // The structural dialog matcher: finds a dialog by its shape, not its wording — an option list with one
 // option selected, or a key hint (`Esc to cancel`, `enter submit`, `[Y/n]`), as the last thing on screen.
 import type { BlockedKind } from '../protocol/types.js';
-import { rowShape, type RowShape } from './dialog-rows.js';
+import { BOTTOM_EDGE, rowShape, WIDTH_EVIDENCE_SLACK, type RowShape } from './dialog-rows.js';
+import { lastRowAboveChrome } from './dialog-chrome.js';
 import { isPicker, kindFromWords } from './dialog-words.js';
 import { isHorizontalRule } from './region.js';
 import { joinWrapped, type PlacedRow } from './wrap-join.js';
@@ -25,12 +26,8 @@ export const MAX_HEADING_ROWS = 16;
 const MAX_DESCRIPTION_ROWS = 3;
 /** A title this long seen twice on screen is a redraw; shorter ones (`Fetch`, `Tool use`) may repeat. */
 const MIN_REDRAWN_TITLE = 16;
-/** Rows this close to the longest row reach the screen's width too (the last word left a gap). */
-const WIDTH_EVIDENCE_SLACK = 3;
 /** The most rows a title is joined from. */
 const MAX_TITLE_ROWS = 3;
-/** Corners that close a box from below: the box above is the last thing drawn. */
-const BOTTOM_EDGE = /^[ \t]*[╰└┗╚╹][\u2500-\u259f]/u;
 /**
  * A transcript entry at the left edge, up to two columns in (`• Running…`, ` ● Tip`, `  ●︎ Extensions changed…`,
  * `✦ answer`): what lies above a dialog. Not a marked numbered option (`● 1. Allow once`).
@@ -63,28 +60,63 @@ interface Rows {
  * The dialog at the bottom of these right-trimmed rows, or undefined. Never a numbered list in prose, a
  * dialog quoted in a transcript or left above newer output (something other than hints and frames is drawn
  * under it), nor a picker the user opened (isPicker). `softWrapped` (per row: the terminal wrapped it on from
- * the row above) joins a title the terminal wrapped exactly where it wrapped.
+ * the row above) joins a title the terminal wrapped exactly where it wrapped. A program's chrome under the
+ * dialog (a status bar and its composer, lastRowAboveChrome) may stand between it and the bottom; `columns`,
+ * the screen's width, tells a status bar's right-aligned part (without it: as far as the rows show it).
  */
-export function findDialog(lines: readonly string[], softWrapped?: readonly boolean[]): DialogShape | undefined {
-  const shapes = lines.map(rowShape);
+export function findDialog(lines: readonly string[], softWrapped?: readonly boolean[], columns?: number): DialogShape | undefined {
+  const shapes = lines.map(rowShape).map((s, i) => (s.option !== undefined && composerRow(lines, i) ? { ...s, option: undefined } : s));
   const rows: Rows = { raw: lines, shapes, width: screenWidth(lines, shapes), softWrapped };
   let end = lines.length - 1;
   while (end >= 0 && (lines[end] ?? '').trim() === '') end -= 1;
   if (end < 0) return undefined;
-  const boxed = boxAbove(rows, end);
-  if (boxed === OPEN_BOX) return undefined;
-  const found =
-    boxed !== undefined ? boxedDialog(rows, boxed, end) : (boxWithHintsUnder(rows, end) ?? unboxedDialog(rows, end));
-  return found === undefined || deadFrame(lines, found) ? undefined : found;
+  const atBottom = dialogEndingAt(rows, end);
+  if (atBottom !== undefined) return atBottom === REJECTED || deadFrame(lines, atBottom.top, end) ? undefined : atBottom;
+  const above = lastRowAboveChrome({ ...rows, width: columns !== undefined && columns > 0 ? columns : rows.width }, end);
+  const found = above === undefined ? undefined : dialogEndingAt(rows, above);
+  if (found === undefined || found === REJECTED || quotedInEntry(rows, found) || deadFrame(lines, found.top, end)) return undefined;
+  return found;
 }
 
 /**
- * A dialog with a shell's prompt drawn inside it or under it is a dead program's last frame: killed at its
- * dialog, it left the frame on screen, and the shell drew its prompt where the cursor was (Claude Code keeps
- * it on the selected option's row) or below.
+ * A dialog's rows hanging under a transcript entry (`● The dialog looks like this:` over the question and its
+ * options, indented under the entry's text): an agent quoting a dialog in its answer, above its composer.
  */
-function deadFrame(lines: readonly string[], dialog: DialogShape): boolean {
-  for (let i = dialog.top; i <= dialog.bottom; i += 1) if (SHELL_PROMPT.test(lines[i] ?? '')) return true;
+function quotedInEntry(rows: Rows, dialog: DialogShape): boolean {
+  const entry = rows.raw[dialog.top - 1] ?? '';
+  if (!TRANSCRIPT_ENTRY.test(entry)) return false;
+  const glyph = entry.search(/\S/u);
+  for (let i = dialog.top; i <= dialog.bottom; i += 1) {
+    const s = rows.shapes[i];
+    if (s !== undefined && !s.blank && s.indent <= glyph) return false;
+  }
+  return true;
+}
+
+/** A composer's prompt row between two rules (`────` / `> /` / `────`): what the user types, never an option. */
+function composerRow(lines: readonly string[], i: number): boolean {
+  return isHorizontalRule(lines[i - 1] ?? '') && isHorizontalRule(lines[i + 1] ?? '');
+}
+
+/** dialogEndingAt's answer for a dialog's shape that is no dialog (a box still open, a picker, a redraw). */
+const REJECTED = 'rejected';
+
+// The dialog whose last row is row `end`: a box it ends in, a box with hints under it, or an unboxed dialog.
+function dialogEndingAt(rows: Rows, end: number): DialogShape | typeof REJECTED | undefined {
+  const boxed = boxAbove(rows, end);
+  if (boxed === OPEN_BOX) return REJECTED;
+  const found =
+    boxed !== undefined ? boxedDialog(rows, boxed, end) : (boxWithHintsUnder(rows, end) ?? unboxedDialog(rows, end));
+  return found;
+}
+
+/**
+ * A dialog with a shell's prompt drawn inside it or under it (rows `top` to `end`) is a dead program's last
+ * frame: killed at its dialog, it left the frame on screen, and the shell drew its prompt where the cursor was
+ * (Claude Code keeps it on the selected option's row) or below.
+ */
+function deadFrame(lines: readonly string[], top: number, end: number): boolean {
+  for (let i = top; i <= end; i += 1) if (SHELL_PROMPT.test(lines[i] ?? '')) return true;
   return false;
 }
 
@@ -325,12 +357,34 @@ function headingTop(rows: Rows, from: number): number {
     if (box !== undefined && box !== OPEN_BOX) return box;
   }
   const floor = Math.max(0, from - MAX_HEADING_ROWS);
-  for (let i = from - 1; i >= floor; i -= 1) {
-    const raw = rows.raw[i] ?? '';
-    const s = rows.shapes[i];
-    if (isHorizontalRule(raw) || s?.topEdge === true || BOTTOM_EDGE.test(raw) || TRANSCRIPT_ENTRY.test(raw)) return i + 1;
-  }
+  for (let i = from - 1; i >= floor; i -= 1) if (opensHeading(rows, i)) return i + 1;
   return floor;
+}
+
+/** Row `i` bounds the heading under it: a rule, a box edge or a transcript entry. */
+function opensHeading(rows: Rows, i: number): boolean {
+  const raw = rows.raw[i] ?? '';
+  return isHorizontalRule(raw) || rows.shapes[i]?.topEdge === true || BOTTOM_EDGE.test(raw) || TRANSCRIPT_ENTRY.test(raw);
+}
+
+/** A composer's row with a slash command being typed (`> /`, `> /qu`): the list drawn under it is its palette. */
+const TYPED_SLASH = /^[>❯›][ \t]+\/[\w:-]*$/u;
+/** The most blank and frame rows between a composer and the palette under it. */
+const MAX_PALETTE_GAP = 3;
+
+/**
+ * A picker the user opened, known from what is above the dialog's top row: a composer (a prompt row between
+ * two rules) holding a slash command being typed right above it (Qwen Code's palette under `> /qu`), or a
+ * heading further up than the title search reaches (MAX_HEADING_ROWS) that names a picker (Claude Code's
+ * `Select model` over its model list and effort row, `Theme` over its preview).
+ */
+function openedByUser(rows: Rows, top: number): boolean {
+  let i = top - 1;
+  while (i >= 0 && top - i <= MAX_PALETTE_GAP && (rows.shapes[i]?.blank === true || rows.shapes[i]?.frame === true)) i -= 1;
+  const composer = isHorizontalRule(rows.raw[i - 1] ?? '') && isHorizontalRule(rows.raw[i + 1] ?? '');
+  if (composer && TYPED_SLASH.test(rows.shapes[i]?.content ?? '')) return true;
+  for (let j = top - 1; j >= 0; j -= 1) if (opensHeading(rows, j)) return j < top - 1 && isPicker(headingRows(rows, j + 1, top), []);
+  return false;
 }
 
 function shape(
@@ -354,7 +408,7 @@ function shape(
   // A question found in a paragraph is its first sentence: `Trust this folder? Codex can read…`.
   const cut = byQuestion ? titleText.slice(0, titleText.indexOf('?') + 1) : titleText;
   const title = cut.replace(TITLE_GLYPHS, '').replace(BOX_TAIL, '').replace(/\s+/gu, ' ').trim();
-  if (title === '' || isPicker([title, ...heading], options) || redrawn(rows, top, titleLine)) return undefined;
+  if (title === '' || isPicker([title, ...heading], options) || openedByUser(rows, top) || redrawn(rows, top, titleLine)) return undefined;
   const kind = kindFromWords(heading.join('\n'), options.join('\n'));
   return { title, kind, top, bottom: end, by };
 }

@@ -192,7 +192,7 @@ class ScreenView {
     const key = regionKey(region);
     if (!this.#dialogs.has(key)) {
       const { rows, layout } = this.region(region);
-      this.#dialogs.set(key, findDialog(rows, layout.softWrapped));
+      this.#dialogs.set(key, findDialog(rows, layout.softWrapped, layout.width));
     }
     return this.#dialogs.get(key);
   }

@@ -124,8 +124,68 @@ describe.each(SIZES)('dialogs of programs without rules are found by their shape
     ['a settings list the user opened, its title right above the options', ['  Settings', '   General  MCP  Skills', '', '   ▸ Provider              OpenAI', '     Model                 mock', '     Theme                 Auto', '', '   ←/→ switch tabs, ↑/↓ navigate, Tab/Enter select, Esc close']],
     ['an answered yes/no prompt with the next output under it (a short row at the prompt\'s indent)', ['ready', 'Continue? [y/n] y', 'thinking']],
     ["a program's wait notice alone (the dialog not drawn yet)", ['  ● I will run the tests.', '', '  ⠏ Waiting for user confirmation...']],
+    ['a program still starting that lets Esc stop it (Codex: `Waiting for startup · esc cancel`)', ['  >_ Some CLI (v1.0)', '', '› prepare the report folder', '', '  Waiting for startup  · esc cancel']],
+    [
+      'a command palette under the composer where a slash command is being typed (its commands drawn without the slash)',
+      ['  > summarize this repo', '  ◆ Done.', RULE, '> /qu', RULE, '  > quit                          exit the cli', '    qc-helper <question> [Skill]  Answer any question about usage'],
+    ],
+    [
+      'a picker whose title stands more rows above its key hint than a title is looked for',
+      [RULE, '  Select model', '  Your pick is the default for new sessions.', '', '  ❯ 1. Default (recommended)', ...Array.from({ length: 12 }, (_, i) => `                    description row ${i + 1}`), '', '  ◐ Medium effort (default) ←/→ to adjust', '', '  s to use this session only · Enter to save · Esc to cancel'],
+    ],
+    [
+      "a composer's prompt row between its rules under a transcript (half drawn: no options)",
+      ['  > run the full test suite', '  - Shell npm test -- --coverage', '     run lint (Run the full test suite)', '', RULE, '> /', RULE],
+    ],
   ])('not a dialog: %s', async (_name, lines) => {
     expect(await dialogOn(lines, size)).toBeUndefined();
+  });
+});
+
+describe.each(SIZES)('a dialog above the chrome a program keeps drawn under it (%o)', (size) => {
+  // A status bar: text at the left and at the right edge (Cline's model and mode row, Continue's folder row).
+  const bar = (left: string, right: string): string => `${left}${' '.repeat(size.cols - 1 - left.length - right.length)}${right}`;
+  const status = [bar(' model-x (1,200) $0.00', '○ Plan ● Act (Tab)'), ' project', ' Auto-approve all disabled (Shift+Tab)'];
+  const composer = ['─'.repeat(size.cols), '❯ Ask anything...', '─'.repeat(size.cols)];
+  const dialogOver = async (lines: readonly string[]) => findDialog(await renderLines(lines, size), undefined, size.cols);
+
+  test.each([
+    [
+      'a key hint, two blank rows, then the status bar (Cline\'s tool approval)',
+      [' ❯ deploy it', '', ' Tool needs permission', '', ' Approve tool call?', ' run_commands', '   $ make deploy', '  [y] Approve   [n] Deny', '', '', ...status],
+      { kind: 'permission', title: 'Approve tool call?', by: 'hint' },
+    ],
+    [
+      'a question whose options stand right above the kept composer and the status bar (Cline\'s question)',
+      [' ❯ pick a database', '', ' Tool is asking a question', '', ' Which database should the project use?', '', '  > PostgreSQL (Recommended)', '    SQLite', ...composer, ...status],
+      { kind: 'question', title: 'Which database should the project use?', by: 'options' },
+    ],
+    [
+      "a dialog box with the folder row under its bottom edge (Continue's tool approval)",
+      ['● create notes.txt', '╭──────────────────────────────────────╮', '│  Write(notes.txt)                    │', '│  Would you like to continue?         │', '│  > Continue (tab)                    │', '│    No, and tell me what to do (esc)  │', '╰──────────────────────────────────────╯', bar('  /home/anon/project', '◉ Some CLI ')],
+      { kind: 'permission', title: 'Write(notes.txt)', by: 'options' },
+    ],
+  ])('%s', async (_name, lines, expected) => {
+    expect(await dialogOver(lines)).toMatchObject(expected);
+  });
+
+  test.each([
+    ['the composer and the status bar under an answer', [' ❯ make a build log', ' * Created build.log.', ...composer, ...status]],
+    [
+      'a transcript entry quoting a dialog above the composer and the status bar',
+      ['● The dialog looks like this:', '  Do you want to proceed?', '  ❯ 1. Yes', '    2. No', '  Esc to cancel · Tab to amend', ...composer, ...status],
+    ],
+    ['an answered prompt with the next output under it, the status bar below', ['ready', 'Continue? [y/n] y', 'thinking', '', ...status]],
+    [
+      'an answered dialog with a notice under it that is no status bar (no right-aligned part)',
+      ['  Do you trust this folder?', '  ❯ 1. Yes', '    2. No', '', '  Restarting to apply the trust changes...', '  Skipping project agents.'],
+    ],
+    ['status rows glued to the text above them', ['  Do you want to proceed?', '  ❯ 1. Yes', '    2. No', ...status]],
+    ['more status rows than a status bar has', ['  Do you want to proceed?', '  ❯ 1. Yes', '    2. No', '', ' one more row', ...status]],
+    ['a slash palette above the composer', ['● Done.', '╭──────────────────────────────────────╮', '│ ❯ /settings     Modify configuration │', '│   /model        Switch model         │', '╰──────────────────────────────────────╯', ...composer, ...status]],
+    ['a shell prompt drawn in the status bar\'s place (a dead frame)', ['  Do you want to proceed?', '  ❯ 1. Yes', '    2. No', '  Esc to cancel', '', bar('user@host:~/p$ ls', 'x')]],
+  ])('not a dialog: %s', async (_name, lines) => {
+    expect(await dialogOver(lines)).toBeUndefined();
   });
 });
 

@@ -16,6 +16,13 @@ const cases: [string, string, { state: string; kind?: string; msg?: string }][] 
   ],
   ['a bare Password:', 'Password:', { state: 'blocked', kind: 'auth', msg: 'Password:' }],
   [
+    'a prompt for an API key (Continue CLI on its first run)',
+    'To get started, enter your Anthropic API key.\r\nEnter your Anthropic API key: ',
+    { state: 'blocked', kind: 'auth', msg: 'Enter your Anthropic API key:' },
+  ],
+  ['a prompt for an access token', 'Paste your personal access token: ', { state: 'blocked', kind: 'auth', msg: 'Paste your personal access token:' }],
+  ['a program printing text that mentions an API key', 'Set ANTHROPIC_API_KEY to use the API key.\r\n$ ', { state: 'idle' }],
+  [
     'apt [Y/n]',
     'After this operation, 12 MB will be used.\r\nDo you want to continue? [Y/n] ',
     { state: 'blocked', kind: 'question', msg: 'Do you want to continue? [Y/n]' },

@@ -1,6 +1,7 @@
 // The structural dialog rule (`dialog = true`, rule `any-dialog` in every bundled file) on its own: every
 // bundled agent's recorded dialogs, with the agent's specific dialog rules taken out, still read blocked with
-// the recorded kind, and nothing else in those recordings does.
+// the recorded kind, and nothing else in those recordings does; and the same recordings under the generic
+// rules alone, as a program without a rule set of its own.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { RuleSet } from '../../src/rules/rule-set.js';
@@ -16,18 +17,24 @@ function withoutSpecificDialogs(file: string): RuleSet {
 }
 
 /**
- * Blocked moments that are no dialog, so only a specific rule can know them: a line of text that asks the user
- * to sign in, with no choices and no key hint. Claude Code's `Invalid API key · Please run /login` (an error
- * line above the prompt box; it reports it blocked:auth), Copilot CLI's `Please use /login to sign in to use
- * Copilot` above its composer, Pi's start-up `Warning: No models available. Use /login…`, and Continue's
- * first-run prompt `Enter your Anthropic API key:` with the cursor after it.
+ * Blocked moments that are a line of text asking the user to sign in, with no choices and no key hint, so only
+ * the agent's own rules can know them: Claude Code's `Invalid API key · Please run /login` (an error line above
+ * the prompt box; it reports it blocked:auth), Copilot CLI's `Please use /login to sign in to use Copilot` above
+ * its composer, Pi's start-up `Warning: No models available. Use /login…`. Without the agent's words they read
+ * as prose, the generic rules included.
  */
-const NOT_DIALOGS: Record<string, RegExp> = {
+const SIGN_IN_LINES: Record<string, RegExp> = {
   'claude-code': /\/auth-error-/u,
   copilot: /\/sign-in-/u,
   pi: /\/no-model-/u,
-  continue: /\/first-run-/u,
 };
+
+/**
+ * Blocked moments that are no dialog: the sign-in lines, and Continue's first-run prompt `Enter your Anthropic
+ * API key:` with the cursor after it, which the generic file's credential prompt rule knows (not the structural
+ * rule alone).
+ */
+const NOT_DIALOGS: Record<string, RegExp> = { ...SIGN_IN_LINES, continue: /\/first-run-/u };
 
 const AGENTS = [
   ['claude-code', 'claude-code', 'claude-code.toml'],
@@ -68,5 +75,25 @@ describe.each(AGENTS)('%s recordings with the specific dialog rules removed', (a
     const problems = check(rules);
     const full = new Set(problems.length === 0 ? [] : check(bundledRules(file)));
     expect(problems.filter((problem) => !full.has(problem))).toEqual([]);
+  });
+});
+
+// The generic rules (rules/generic.toml: the password and [y/N] prompts, then the structural rule) on every
+// bundled agent's recordings, as if the agent had no rule set: each recorded dialog reads blocked with its
+// kind, and no other moment, no frame outside a labelled blocked moment, reads blocked (pickers the user
+// opened, palettes, answers quoting a dialog, status rows). Only blocked is checked: the generic rules never say
+// working. The exceptions are the sign-in lines (SIGN_IN_LINES).
+describe.each(AGENTS)('%s recordings with the generic rules only', (app, folder) => {
+  const generic = bundledRules('generic.toml');
+  const found = agentRecordings(fileURLToPath(new URL(`../../fixtures/${folder}`, import.meta.url))).filter(
+    ([name]) => !(SIGN_IN_LINES[app]?.test(`/${name}`) ?? false),
+  );
+
+  test.skipIf(found.length === 0).each(found)('%s: every dialog reads blocked, nothing else does', async (_name, cast) => {
+    const frames = await replay(readCast(cast));
+    const labels = withoutMsg(readLabels(cast.replace(/\.cast$/u, '.labels.jsonl')));
+    // Claude Code's own reports are its ground truth where it made them; the others' the driver's labels.
+    const truth = app === 'claude-code' ? labels : labels.filter((l) => l.source === 'driver');
+    expect(checkRecording(generic, frames, truth, { blockedOnly: true })).toEqual([]);
   });
 });

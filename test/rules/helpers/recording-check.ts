@@ -54,12 +54,21 @@ export function msgAgrees(ours: string | undefined, theirs: string | undefined):
   return ourVerb === theirVerb && ourRest !== '' && theirRest.endsWith(`/${ourRest}`);
 }
 
+/** What checkRecording checks: every label, or only where the screen must and must not read blocked. */
+export interface CheckOptions {
+  /**
+   * Only blocked: each blocked label is classified blocked (with its kind, and msg when the label has one), and
+   * no verdict outside a blocked label's window is blocked; working, idle, done and error labels are not checked.
+   */
+  blockedOnly?: boolean;
+}
+
 /**
  * Every disagreement between the verdicts on `frames` and the recording's labels (all of them, as
  * read), as readable lines. States are checked against groundTruth(); a blocked verdict is allowed
  * wherever either Claude Code or the driver says blocked (a native report can come late).
  */
-export function checkRecording(rules: RuleSet, frames: readonly Frame[], all: readonly Label[]): string[] {
+export function checkRecording(rules: RuleSet, frames: readonly Frame[], all: readonly Label[], options: CheckOptions = {}): string[] {
   const { labels } = groundTruth(all);
   const verdicts = frames.map((f) => ({ t: f.t, c: rules.classify(f.lines, undefined, { width: f.cols, softWrapped: f.softWrapped }) }));
   const end = Math.min(labels.at(-1)?.t ?? Number.POSITIVE_INFINITY, frames.at(-1)?.t ?? 0);
@@ -83,6 +92,8 @@ export function checkRecording(rules: RuleSet, frames: readonly Frame[], all: re
       const hit = blocked.find((v) => msgAgrees(v.c.msg, label.msg)) ?? blocked[0];
       if (hit === undefined) problems.push(`${at}: never classified blocked (saw ${describe(near)})`);
       else if (!msgAgrees(hit.c.msg, label.msg)) problems.push(`${at}: msg "${hit.c.msg}" vs "${label.msg}"`);
+    } else if (options.blockedOnly === true) {
+      // The other states are not checked; a blocked verdict among them is found below.
     } else if (label.state === 'working' && b - a >= MIN_WORKING_S) {
       if (!near.some((v) => v.c.state === 'working')) problems.push(`${at}: never classified working (saw ${describe(near)})`);
     } else if (label.state === 'error' && b - a >= MIN_RESTING_S && (native || last)) {
