@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { createRequire } from 'node:module';
 import type * as NodePty from 'node-pty';
 import type { ChildExit } from './exit-status.js';
-import { ReadBufferReclaimer } from './read-buffer-reclaimer.js';
+import type { ReadBufferReclaimer } from './read-buffer-reclaimer.js';
 import { readIntoReusedBuffer } from './reused-read-buffer.js';
 
 /** What a PtySession needs to start a child. */
@@ -162,11 +162,19 @@ export class PtySession {
         const chunk = data as unknown as Uint8Array;
         this.emit(chunk);
         // Each 'data' chunk is a fresh Buffer: give their memory back as output streams.
-        (reclaimer ??= new ReadBufferReclaimer()).note(chunk.length);
+        reclaimer?.note(chunk.length);
       }),
     );
     const socket = (this.term as unknown as NodePtyInternals)._socket;
     this.reusedBuffer = reads === 'reused-buffer' && readIntoReusedBuffer(socket, (chunk) => this.emit(chunk));
+    // The reclaimer serves the 'data' events only: loaded when they are the way output comes (its first
+    // collection is due after a MiB of output, long after it has loaded).
+    if (!this.reusedBuffer) {
+      void import('./read-buffer-reclaimer.js').then(
+        ({ ReadBufferReclaimer: Reclaimer }) => (reclaimer = new Reclaimer()),
+        () => undefined,
+      );
+    }
   }
 
   private emit(chunk: Uint8Array): void {

@@ -1,6 +1,6 @@
 // Puts the user's terminal in raw mode for the session and always puts it back as it was.
 import { spawnSync } from 'node:child_process';
-import { sttyInBackground, takeTerminalSnapshot } from './terminal-snapshot.js';
+import { startRawSwitch, takeTerminalSnapshot } from './terminal-snapshot.js';
 
 /**
  * Why stty and not `setRawMode`: Node's raw mode (libuv) leaves output post-processing on
@@ -8,11 +8,10 @@ import { sttyInBackground, takeTerminalSnapshot } from './terminal-snapshot.js';
  * relay must pass bytes unchanged, as `script` does with cfmakeraw; `stty raw -echo` is the
  * portable way to get exactly that from Node, and `stty -g` gives a restorable snapshot.
  *
- * The two stty runs at start (`-g`, then `raw`) cost as much as starting two programs (tens of ms,
- * over 100 ms on a loaded machine), so they run in the background while the session starts and the
- * child spawns (the snapshot from the process's start, when bin/osf7501 took one: see
- * terminal-snapshot.ts): {@link TerminalModes.enterRaw} returns at once, {@link TerminalModes.ready} says when
- * the terminal is raw. Until then nothing may be written to the terminal (its line discipline would
+ * The two stty steps at start (`-g`, then `raw`) run in one helper process in the background while
+ * the session starts and the child spawns (started at the process's start, when bin/osf7501 did: see
+ * terminal-snapshot.ts; a spawn from Node costs the main thread several ms, more on a loaded machine):
+ * {@link TerminalModes.enterRaw} returns at once, {@link TerminalModes.ready} says when the terminal is raw. Until then nothing may be written to the terminal (its line discipline would
  * still turn `\n` into `\r\n`) and nothing read from it.
  */
 const STTY_TIMEOUT_MS = 2000;
@@ -76,20 +75,21 @@ export class TerminalModes {
   }
 
   private async switchToRaw(): Promise<boolean> {
-    const early = takeTerminalSnapshot(this.stdinFd);
-    const snapshot = early === undefined ? sttyInBackground(['-g'], this.stdinFd) : { kill: () => {}, done: early };
-    this.running = snapshot.kill;
-    const got = await snapshot.done;
+    const helper = takeTerminalSnapshot(this.stdinFd) ?? startRawSwitch(this.stdinFd);
+    helper.hold();
+    this.running = () => helper.kill();
+    const saved = await helper.snapshot;
     if (this.ended) return false;
-    this.running = undefined;
-    if (!got.ok || got.out === '') return false;
+    if (saved === undefined) {
+      this.running = undefined;
+      helper.kill();
+      return false;
+    }
     // Saved before the switch starts: a restore() from here on puts these settings back.
-    this.saved = got.out;
-    const raw = sttyInBackground(RAW_ARGS, this.stdinFd);
-    this.running = raw.kill;
-    const switched = await raw.done;
+    this.saved = saved;
+    const switched = await helper.go();
     if (this.ended) return false;
     this.running = undefined;
-    return switched.ok;
+    return switched;
   }
 }
