@@ -18,11 +18,11 @@ const TEST = 'npm test -- --coverage --reporter=verbose --testTimeout=60000 && n
 
 describeTimelines(CONTINUE, [
   // The call wraps over two rows of the dialog at 80 columns; the message joins them.
-  ['1.5.47/shell-approve-80x24', ['idle', 'working', `blocked:permission approve Bash(${BUILD})`, 'working', 'done']],
-  ['1.5.47/shell-deny-80x24', ['idle', 'working', `blocked:permission approve Bash(${TEST})`, 'idle']],
-  ['1.5.47/write-approve-120x32', ['idle', 'working', 'blocked:permission approve Write(notes.txt)', 'working', 'done']],
+  ['1.5.47/shell-approve-80x24', ['idle', 'working', `blocked:permission approve Bash: ${BUILD}`, 'working', 'done']],
+  ['1.5.47/shell-deny-80x24', ['idle', 'working', `blocked:permission approve Bash: ${TEST}`, 'idle']],
+  ['1.5.47/write-approve-120x32', ['idle', 'working', 'blocked:permission approve Write: notes.txt', 'working', 'done']],
   // A 221-character command with a 107-character path: four rows of the dialog at 80 columns, joined whole.
-  ['1.5.47/long-command-80x24', ['idle', 'working', `blocked:permission approve Bash(${LONG_COMMAND})`, 'working', 'done']],
-  ['1.5.47/long-command-200x50', ['idle', 'working', `blocked:permission approve Bash(${LONG_COMMAND})`, 'working', 'done']],
+  ['1.5.47/long-command-80x24', ['idle', 'working', `blocked:permission approve Bash: ${LONG_COMMAND}`, 'working', 'done']],
+  ['1.5.47/long-command-200x50', ['idle', 'working', `blocked:permission approve Bash: ${LONG_COMMAND}`, 'working', 'done']],
   ['1.5.47/api-error-80x24', ['idle', 'working', 'error Error: 400 The model mock-model does not accept this request (mock 400).']],
 ]);

@@ -38,7 +38,7 @@ const CONTINUE: AgentScript = {
   prompt: { screen: (s) => IDLE.test(s) && !WORKING.test(s), what: 'the prompt' },
   settle: (session) => waitForQuietContinue(session.project),
   approval: APPROVAL,
-  // The msg is the call as Continue shows it, `approve Bash(<command>)`, checked below.
+  // The msg names the command as the agents' own reports do, `approve Bash: <command>`, checked below.
   msgNamesCommand: false,
   keyPauseMs: 800,
   turnDone: { screen: (s) => /README\.md and package\.json\./.test(s) && IDLE.test(s) && !WORKING.test(s), what: 'the end of turn 1' },
@@ -55,8 +55,8 @@ describe(`Continue CLI ${VERSION} under osf7501`, () => {
     async (ctx) => {
       const run = await approveDenyExit(startSession(e2e.ready(ctx), { screenWaitMs: SCREEN_WAIT_MS }), CONTINUE);
       expectApproveThenDenyToIdle(run, 'continue', [
-        'blocked permission "approve Bash(touch build.log)"',
-        'blocked permission "approve Bash(npm test)"',
+        'blocked permission "approve Bash: touch build.log"',
+        'blocked permission "approve Bash: npm test"',
       ], 'interrupted');
     },
     TEST_MS,
