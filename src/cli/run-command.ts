@@ -2,7 +2,10 @@
 import { resolveCommand } from '../pty/resolve-command.js';
 import type { SelectedRules } from '../rule-files/load.js';
 import type { RunOptions } from '../session/run-options.js';
-import { SESSION_ENV, SessionSetupError, WrappedSession, type SessionExtras } from '../session/wrapped-session.js';
+import type { SessionExtras } from '../session/wrapped-session.js';
+import { onEmergency } from '../session/emergency.js';
+import { SESSION_ENV } from '../session/session-env.js';
+import { TerminalModes } from '../tty/terminal-modes.js';
 import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
 
@@ -53,14 +56,26 @@ export async function runCommand(options: RunOptions, io: CliIo, extras: RunExtr
       stdinIsTerminal: io.stdin.isTTY === true,
     });
   }
-  const session = new WrappedSession(resolution.path, options, io, extras, selected);
+  // The command will be wrapped: the terminal's switch to raw mode starts now, while the session's code
+  // loads (the first bytes wait for it). The session restores it; until it exists, a crash (or a failed
+  // load) restores it here.
+  const modes = new TerminalModes(0);
+  const releaseModes = onEmergency(() => modes.restore());
+  void modes.enterRaw();
   try {
-    await session.start();
-  } catch (error) {
-    session.dispose();
-    if (!(error instanceof SessionSetupError)) throw error;
-    io.stderr.write(`osf7501: ${error.message}\n`);
-    return EXIT.usage;
+    const { SessionSetupError, WrappedSession } = await import('../session/wrapped-session.js');
+    const session = new WrappedSession(resolution.path, options, io, extras, selected, modes);
+    try {
+      await session.start();
+    } catch (error) {
+      session.dispose();
+      if (!(error instanceof SessionSetupError)) throw error;
+      io.stderr.write(`osf7501: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    return await session.run();
+  } finally {
+    modes.restore(); // a no-op once the session restored it
+    releaseModes();
   }
-  return session.run();
 }

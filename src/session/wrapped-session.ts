@@ -16,9 +16,8 @@ import type { StateRecap } from './title-indicator.js';
 import { EarlyOutput } from './early-output.js';
 import type { HookSignal } from '../hooks/events.js';
 import { hasUserRuleFiles } from '../rule-files/load-paths.js';
-
-/** Set in the child's environment: marks an osf7501 session (its value is the session id). */
-export const SESSION_ENV = 'OSF7501_SESSION';
+import { SESSION_ENV } from './session-env.js';
+export { SESSION_ENV } from './session-env.js';
 /** Fault injection for tests of the crash path: `throw-on-output` / `throw-on-input` throw inside the shim. */
 const FAULT_ENV = 'OSF7501_FAULT';
 
@@ -110,6 +109,8 @@ export class WrappedSession {
     private readonly io: SessionIo,
     private readonly extras: SessionExtras = {},
     private readonly selected?: SelectedRules,
+    /** The terminal's raw mode, when the caller started the switch already; the session restores it. */
+    private readonly givenModes?: TerminalModes,
   ) {}
 
   /**
@@ -121,7 +122,7 @@ export class WrappedSession {
     const { options, io, extras } = this;
     // The two stty runs take as long as starting two programs: they go on while the session is set up and
     // the child spawns (the relay holds the output until the terminal is raw).
-    const modes = new TerminalModes(0);
+    const modes = this.givenModes ?? new TerminalModes(0);
     this.modes = modes;
     this.releaseModes = onEmergency(() => modes.restore());
     void modes.enterRaw();
