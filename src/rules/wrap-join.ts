@@ -26,6 +26,13 @@ const ONE_WORD_SLACK = 4;
 const BREAK_AFTER = /[\p{L}\p{N}_.][-/]$/u;
 /** A row that goes on with a word, not an operator or a quote (`&&`, `|`, `"`). */
 const WORD_START = /^[\p{L}\p{N}_.]/u;
+/**
+ * A row that ends inside a path after the dot of a file name (`…/checks/summary.` | `log`: Kilo Code breaks after
+ * a dot too): the row's last word has a slash and ends in a letter or digit and a dot. Only when the next row
+ * goes on in lower case or a digit: a sentence that ends at a path (`Saved to build/out.`) goes on with a capital.
+ */
+const PATH_DOT_END = /\/[^\s/]*[\p{L}\p{N}_]\.$/u;
+const LOWER_START = /^[\p{Ll}\p{N}_]/u;
 
 /**
  * Whether `next` continues `row` because the program wrapped it: the first word of `next` would not have
@@ -33,7 +40,8 @@ const WORD_START = /^[\p{L}\p{N}_.]/u;
  * next row's first, read as one, are longer than a row: a program that wraps at spaces moves a word that
  * fits on a row to the next row whole, so only a word too long for any row is broken. A program that breaks
  * words after a hyphen or a slash (OpenCode, Codex's options, Cline) ends a row there, wherever the row's
- * limit lies: a row ending in `word-` or `word/` that goes on with a word was broken inside that word; so
+ * limit lies: a row ending in `word-` or `word/` that goes on with a word was broken inside that word, and a
+ * path's file name broken after its dot (`…/summary.` | `log`, Kilo Code) going on in lower case; so
  * was a row that holds one word only, when that word and the next row's first are longer than a row.
  * A row the terminal wrapped on (`soft`) goes on exactly: a cut, or a space where blanks stood at the break.
  */
@@ -49,6 +57,7 @@ export function wrapBetween(row: PlacedRow, next: PlacedRow): 'cut' | 'wrapped' 
   const lastWord = [...(row.text.split(/[ \t]/u).at(-1) ?? '')].length;
   const width = row.limit - row.start;
   if (BREAK_AFTER.test(row.text) && WORD_START.test(next.text)) return 'cut';
+  if (PATH_DOT_END.test(row.text) && LOWER_START.test(next.text)) return 'cut';
   // A row that is one word reaching (almost) to its limit: the program had no space to wrap at (Gemini's inner
   // box stops 3 columns short). One that ends well short of it held a whole word, moved down because the word
   // after it did not fit (Claude Code's box at 200 columns: a 111-character path alone on its row, then another).

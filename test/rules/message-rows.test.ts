@@ -156,6 +156,23 @@ describe.each(SIZES)('hand-made screens at $cols x $rows', (size: Size) => {
     );
   });
 
+  test("a path broken after its file name's dot, the extension on the next row (Kilo Code 7.7.7 at 120 columns)", async () => {
+    // The row ends `…/summary.` two columns short of the gutter's width; `log` would not have fitted after it.
+    const head = `touch ${'d/'.repeat((size.cols - 20) / 2 - 1)}summary.`;
+    const rules = oneRow(String.raw`^[ ┃]*\$ (?<msg>\S[^\n]*)$`);
+    expect(await classify(rules, ['  ┃  △ Permission required', '  ┃', `  ┃  $ ${head}`, '  ┃  log', '  ┃', '  ┃   Allow once   Reject'])).toBe(
+      `approve shell: ${head}log`,
+    );
+  });
+
+  test('a sentence that ends at a path, the next one on the next row: the space stays', async () => {
+    const head = `Saved the report to ${'d/'.repeat((size.cols - 34) / 2 - 1)}summary.`;
+    const rules = oneRow(String.raw`^[ ┃]*# (?<msg>\S[^\n]*)$`);
+    expect(await classify(rules, ['  ┃  △ Notice', '  ┃', `  ┃  # ${head}`, '  ┃  Review it before the release.', '  ┃', '  ┃   Allow once   Reject'])).toBe(
+      `approve shell: ${head} Review it before the release.`,
+    );
+  });
+
   test('a row broken inside a word goes on further out (Cline 3.0.65 at 200 columns: the rest at the box edge)', async () => {
     const cut = LONG_COMMAND.lastIndexOf('-', size.cols - 9) + 1;
     const rules = oneRow(String.raw`^[ \t]*\$ (?<msg>\S[^\n]*)$`);
