@@ -62,7 +62,7 @@ interface Rows {
  * under it), nor a picker the user opened (isPicker). `softWrapped` (per row: the terminal wrapped it on from
  * the row above) joins a title the terminal wrapped exactly where it wrapped. A program's chrome under the
  * dialog (a status bar and its composer, lastRowAboveChrome) may stand between it and the bottom; `columns`,
- * the screen's width, tells a status bar's right-aligned part (without it: as far as the rows show it).
+ * the screen's width, tells a status bar's right-aligned part (without it: chromeWidth).
  */
 export function findDialog(lines: readonly string[], softWrapped?: readonly boolean[], columns?: number): DialogShape | undefined {
   const shapes = lines.map(rowShape).map((s, i) => (s.option !== undefined && composerRow(lines, i) ? { ...s, option: undefined } : s));
@@ -72,7 +72,7 @@ export function findDialog(lines: readonly string[], softWrapped?: readonly bool
   if (end < 0) return undefined;
   const atBottom = dialogEndingAt(rows, end);
   if (atBottom !== undefined) return atBottom === REJECTED || deadFrame(lines, atBottom.top, end) ? undefined : atBottom;
-  const above = lastRowAboveChrome({ ...rows, width: columns !== undefined && columns > 0 ? columns : rows.width }, end);
+  const above = lastRowAboveChrome({ ...rows, width: chromeWidth(rows, columns) }, end);
   const found = above === undefined ? undefined : dialogEndingAt(rows, above);
   if (found === undefined || found === REJECTED || quotedInEntry(rows, found) || deadFrame(lines, found.top, end)) return undefined;
   return found;
@@ -96,6 +96,15 @@ function quotedInEntry(rows: Rows, dialog: DialogShape): boolean {
 /** A composer's prompt row between two rules (`────` / `> /` / `────`): what the user types, never an option. */
 function composerRow(lines: readonly string[], i: number): boolean {
   return isHorizontalRule(lines[i - 1] ?? '') && isHorizontalRule(lines[i + 1] ?? '');
+}
+
+/**
+ * The width a status bar's right part reaches: the screen's, when given; else as far as the rows show it; else
+ * the longest row (rows read as text only, the inbox's: a full-screen program's status bar is its widest row).
+ */
+function chromeWidth(rows: Rows, columns: number | undefined): number {
+  if (columns !== undefined && columns > 0) return columns;
+  return rows.width > 0 ? rows.width : Math.max(0, ...rows.raw.map((l) => [...l].length));
 }
 
 /** dialogEndingAt's answer for a dialog's shape that is no dialog (a box still open, a picker, a redraw). */

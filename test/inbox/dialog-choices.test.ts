@@ -37,6 +37,9 @@ describe('the choices of the dialog on screen', () => {
       },
     ],
     ['gemini-cli/0.61.0/shell-approve-80x24.screens.txt', { choices: ['1. Allow once', '2. Allow for this session', '3. No, suggest changes (esc)'], keys: [] }],
+    // Above Cline's status bar (its widest row: the screen's width is not known here): the key hint row.
+    ['cline/3.0.65/shell-approve-80x24.screens.txt', { choices: [], keys: ['[y] Approve [n] Deny'] }],
+    ['cline/3.0.65/shell-approve-200x50.screens.txt', { choices: [], keys: ['[y] Approve [n] Deny'] }],
   ])('%s', (file, expected) => {
     expect(dialogChoices(screenAt(file, 'blocked'))).toEqual(expected);
   });
