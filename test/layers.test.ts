@@ -35,7 +35,6 @@ const LAYERS: Readonly<Record<string, Layer>> = {
   pty: 'edge',
   tty: 'edge',
   session: 'edge',
-  'screen-worker': 'edge',
   recording: 'edge',
   'rule-files': 'edge',
   'hook-channel': 'edge',

@@ -1,5 +1,7 @@
 // Benchmark: osf7501 against util-linux `script` side by side — throughput, added latency, peak RSS.
 // Prints numbers and ratios (machines here are shared and noisy: compare, don't time absolutely).
+// BENCH_BASE=DIR adds `baseline osf7501`, the checkout in DIR (its bin/osf7501, built), in the same rounds:
+// e.g. `git worktree add /tmp/base main` before a change.
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +34,7 @@ const RELAYS: Relay[] = [
   { name: 'script', command: (c) => ['script', '-q', '-c', c, '/dev/null'] },
   { name: 'osf7501', command: (c) => [process.execPath, BIN, 'sh', '-c', c] },
   { name: 'osf7501 --no-report', command: (c) => [process.execPath, BIN, '--no-report', 'sh', '-c', c] },
+  ...(process.env['BENCH_BASE'] ? [{ name: 'baseline osf7501', command: (c: string) => [process.execPath, join(process.env['BENCH_BASE'] as string, 'bin', 'osf7501'), 'sh', '-c', c] }] : []),
 ];
 
 function outer(command: string[]): OuterResult {

@@ -1,5 +1,5 @@
 // `osf7501 status [--tmux | --json]`: one line for status bars, every few seconds, so it loads nearly nothing:
-// no rules, no worker, no commander — the registry files and the pure summary.
+// no rules, no screen, no commander — the registry files and the pure summary.
 import { EXIT } from '../exit/codes.js';
 import { listSessions } from './session-lookup.js';
 import { countStates, statusLine, tmuxStatusLine } from '../inbox/status-line.js';

@@ -57,11 +57,11 @@ export interface Explanation {
   traces: RuleTrace[];
 }
 
-/** Told which rule a classification is running (its 1-based position in the file), and when it is over. */
-export interface RuleProbe {
-  rule(index: number): void;
-  done(): void;
-}
+/**
+ * Told which rule a classification runs, by its 1-based position in the file, before the rule runs: the last
+ * index it heard names the rule that was running when a classification was cut off.
+ */
+export type RuleProbe = (index: number) => void;
 
 /**
  * What a screen tells besides its rows' text: its width in columns (absent: as far as the rows show it) and
@@ -100,22 +100,18 @@ export class RuleSet implements RuleSetInfo {
 
   /**
    * The first rule that matches the visible rows decides; none matching means idle. `probe` is told which
-   * rule runs, before each one, and when the classification is over (the screen worker's watchdog reads it:
-   * a rule that runs too long is dropped). `layout`: the screen's width and soft wraps (ScreenLayout); without
-   * them the rows' lengths tell what they can.
+   * rule runs, before each one (the live screen's time limit names a rule that runs too long by it, and
+   * drops it). `layout`: the screen's width and soft wraps (ScreenLayout); without them the rows' lengths
+   * tell what they can.
    */
   classify(lines: readonly string[], probe?: RuleProbe, layout?: ScreenLayout): Classification {
     const view = new ScreenView(lines, layout);
-    try {
-      for (const rule of this.rules) {
-        probe?.rule(rule.index);
-        const verdict = evaluate(rule, view);
-        if (verdict.ok) return classification(rule, verdict);
-      }
-      return { ...DEFAULT_CLASSIFICATION };
-    } finally {
-      probe?.done();
+    for (const rule of this.rules) {
+      probe?.(rule.index);
+      const verdict = evaluate(rule, view);
+      if (verdict.ok) return classification(rule, verdict);
     }
+    return { ...DEFAULT_CLASSIFICATION };
   }
 
   /** The same rule set without the rules named in `names` (rules dropped for running too long). */

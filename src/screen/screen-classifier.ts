@@ -12,7 +12,17 @@ export type SweepResult =
   | { changed: false }
   | { changed: true; classification: Classification; lines: string[]; softWrapped?: boolean[] };
 
-/** Shared by the live shim (inside its screen worker) and by `osf7501 classify` replays. */
+/**
+ * How a sweep runs the rules (the live client: under a time limit). `probe` is told each rule before it runs;
+ * `run` calls `classify` and returns its result, or throws if it cut the classification off. The
+ * classifier is then as before the sweep: the next sweep classifies the same screen again.
+ */
+export interface SweepGuard {
+  probe: RuleProbe;
+  run<T>(classify: () => T): T;
+}
+
+/** Shared by the live shim (its ScreenClient, src/session/screen-client.ts) and by `osf7501 classify` replays. */
 export class ScreenClassifier {
   private screen: ShadowScreen;
   private lastText: string | undefined;
@@ -60,16 +70,19 @@ export class ScreenClassifier {
 
   /**
    * Waits for every byte written so far to be parsed, then classifies the visible rows if they changed
-   * (`probe` follows the rules as they run).
+   * (through `guard` when given).
    */
-  async sweep(probe?: RuleProbe): Promise<SweepResult> {
+  async sweep(guard?: SweepGuard): Promise<SweepResult> {
     await this.screen.flush();
     const lines = this.screen.visibleLines();
     const text = lines.join('\n');
     if (text === this.lastText) return { changed: false };
-    this.lastText = text;
     const softWrapped = this.screen.softWrappedRows();
-    return { changed: true, classification: this.rules.classify(lines, probe, { width: this.cols, softWrapped }), lines, softWrapped };
+    const layout = { width: this.cols, softWrapped };
+    const classify = (): Classification => this.rules.classify(lines, guard?.probe, layout);
+    const classification = guard === undefined ? classify() : guard.run(classify);
+    this.lastText = text;
+    return { changed: true, classification, lines, softWrapped };
   }
 
   /** The cursor as of the last byte parsed (read it right after a sweep); undefined when the screen is gone. */

@@ -1,6 +1,6 @@
 // @xterm/headless's Terminal, loaded through require(). An ES module importing the package directly makes
 // Node's ESM loader lex the whole 140 KB CommonJS bundle (cjs-module-lexer) for its export names, which
-// costs the screen worker ~3 MB of resident memory; this CommonJS file names its one export itself.
+// costs the shim ~3 MB of resident memory; this CommonJS file names its one export itself.
 'use strict';
 const xtermHeadless = require('@xterm/headless');
 exports.Terminal = xtermHeadless.Terminal;

@@ -1,4 +1,4 @@
-// A session's reporting, built from the run options and the rules chosen once: screen worker, reporter, native bridge, inbox, log.
+// A session's reporting, built from the run options and the rules chosen once: screen client, reporter, native bridge, inbox, log.
 import { performance } from 'node:perf_hooks';
 import { commandBasename, loadRuleCatalog, type SelectedRules } from '../rule-files/load.js';
 import { ForegroundRules } from './foreground-rules.js';
@@ -6,7 +6,7 @@ import { foregroundSource } from '../pty/foreground.js';
 import { paneRecordId, paneTitle, passthroughFor } from '../tty/multiplexer.js';
 import { DEFAULT_SWEEP_TIMING } from '../sweep/sweep-scheduler.js';
 import { ReportLog } from './report-log.js';
-import { ScreenClient } from '../screen-worker/screen-client.js';
+import { ScreenClient } from './screen-client.js';
 import { NativeBridge } from './native-bridge.js';
 import { StatusReporter } from './status-reporter.js';
 import { NULL_SCREEN, type ScreenModel } from './screen-model.js';
@@ -56,7 +56,7 @@ export interface Reporting {
   dispose(): void;
 }
 
-/** Starts the screen worker and the reporter; the `--log` file's fs error propagates (the caller exits 2 before spawning). */
+/** Makes the screen client and starts the reporter; the `--log` file's fs error propagates (the caller exits 2 before spawning). */
 export function createReporting(options: RunOptions, ctx: ReportingContext): Reporting {
   const { selected, child } = ctx;
   const log = options.log === undefined ? undefined : new ReportLog(options.log);

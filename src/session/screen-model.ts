@@ -1,4 +1,4 @@
-// The screen model as the live driver sees it: the screen worker's client, or a screen that never changes.
+// The screen model as the live driver sees it: the live screen (ScreenClient), or a screen that never changes.
 import type { RuleSet } from '../rules/rule-set.js';
 import type { SweepResult } from '../screen/screen-classifier.js';
 

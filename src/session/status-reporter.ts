@@ -1,4 +1,4 @@
-// The live driver of the signal policy: the clock, the timers, the screen worker and the foreground poll; sinks do the rest.
+// The live driver of the signal policy: the clock, the timers, the screen and the foreground poll; sinks do the rest.
 import { performance } from 'node:perf_hooks';
 import type { Report } from '../protocol/index.js';
 import { signalName, type ChildExit } from '../pty/exit-status.js';

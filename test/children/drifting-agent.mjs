@@ -4,7 +4,7 @@
 // sweeps see the same disagreement; then `blocked` (agreeing); then `done` over a plain last row; then exits.
 const out = (s) => process.stdout.write(s);
 const STEP_MS = 1800;
-/** The first step is longer: the shim's screen worker may take a while to start on a loaded machine. */
+/** The first step is longer: the shim's screen may take a while to load on a loaded machine. */
 const FIRST_MS = 3000;
 const REDRAW_MS = 200;
 let counter;

@@ -1,7 +1,7 @@
 // Test child: a program that reports its own state without being asked, as Codex does, after the screen
 // has spoken: a plain screen (idle), a yes/no prompt (blocked), the prompt answered, then its own
 // `working` and `done` reports, then it exits. Each step holds long enough for a sweep and the settle window,
-// the first one longer: the shim's screen worker may take a while to start on a loaded machine.
+// the first one longer: the shim's screen may take a while to load on a loaded machine.
 const out = (s) => process.stdout.write(s);
 const STEP_MS = 1000;
 const FIRST_MS = 2500;

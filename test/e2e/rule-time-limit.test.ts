@@ -1,6 +1,6 @@
 // A rule that cannot finish (a catastrophic pattern, `^(a+)+$` on a row of `a`s ending in `b`) costs that
-// rule, not the session: the sweep is abandoned after the time limit, the screen worker replaced, the rule
-// dropped, and the rules after it go on classifying. Through the real shim in a real PTY: the dialog that
+// rule, not the session: the classification is cut off at the time limit, the rule dropped, and the rules
+// after it go on classifying. Through the real shim in a real PTY: the dialog that
 // comes later is still reported blocked, the exit status is the child's, the terminal is restored, and the
 // dropped rule is named once on stderr after the program's last output, and in --log.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { extractAll } from '../../src/protocol/index.js';
-import { SWEEP_TIME_LIMIT_MS } from '../../src/screen-worker/screen-client.js';
+import { SWEEP_TIME_LIMIT_MS } from '../../src/session/screen-client.js';
 import { OuterTerminal } from './support/outer-terminal.js';
+import { slowRuleFile } from '../rules/helpers/slow-rules.js';
 
 let dir = '';
 let rulesFile = '';
@@ -19,20 +20,7 @@ beforeAll(() => {
   rulesFile = join(dir, 'slow.toml');
   writeFileSync(
     rulesFile,
-    [
-      'app = "slowtest"',
-      '[[rules]]',
-      'name = "catastrophic"',
-      'state = "working"',
-      "any = ['^(a+)+$']",
-      '[[rules]]',
-      'name = "proceed"',
-      'state = "blocked"',
-      'kind = "permission"',
-      "any = ['^Proceed\\? \\[y/N\\]']",
-      'msg_template = "approve it"',
-      '',
-    ].join('\n'),
+    slowRuleFile('^Proceed\\? \\[y/N\\]', ['msg_template = "approve it"']),
   );
 });
 

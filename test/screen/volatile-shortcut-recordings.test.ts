@@ -2,7 +2,7 @@
 // before saw change while the classification stayed — waits up to VOLATILE_SWEEP_MS) against every real
 // recording in fixtures/: no dialog of any agent is drawn on volatile rows only, so every one is read at
 // once, never left waiting (a dialog drawn and gone within the wait would be hidden). The decision is the
-// client's own, rebuilt from the same parts it uses (ScreenClassifier as in the worker, VolatileRows,
+// client's own, rebuilt from the same parts it uses (ScreenClassifier as in the client, VolatileRows,
 // RowFootprint from the cursor the sweep read), on two schedules of sweeps over the recording's clock:
 // the live one (SweepScheduler with the shim's default timing: 40 ms after output settles, at least every
 // 700 ms, each sweep waiting only within VOLATILE_SWEEP_MS of the one before) and one after every write.
@@ -15,7 +15,7 @@ import type { RuleSet } from '../../src/rules/rule-set.js';
 import { compileRuleFile } from '../../src/rules/compile.js';
 import { ScreenClassifier, type SweepResult } from '../../src/screen/screen-classifier.js';
 import { VolatileRows } from '../../src/screen/volatile-rows.js';
-import { VOLATILE_SWEEP_MS } from '../../src/screen-worker/screen-client.js';
+import { VOLATILE_SWEEP_MS } from '../../src/session/screen-client.js';
 import { DEFAULT_SWEEP_TIMING, SweepScheduler } from '../../src/sweep/sweep-scheduler.js';
 import { readCast, type CastEvent } from '../rules/helpers/cast.js';
 
@@ -70,7 +70,7 @@ async function traceShortcut(rules: RuleSet, cols: number, rows: number, events:
     // A sweep that waits reads later with the output since the one before it; the model reads now and
     // keeps the rows it knew (the client learns only from the reads it makes).
     if (waits) return;
-    // ScreenClient.learn(): the worker's hint (its volatile rows, and the cursor when there are any).
+    // ScreenClient.learn(): its volatile rows, and the cursor when there are any.
     const now = volatile.observe(result);
     const cursor = now.length > 0 ? classifier.cursor() : undefined;
     volatileRows = new Set(cursor === undefined ? [] : now);

@@ -4,7 +4,7 @@ import { afterEach, expect, test } from 'vitest';
 import type { StatusReporter } from '../../src/session/status-reporter.js';
 import { ScriptedScreen, startReporter, until } from './support/reporter-harness.js';
 
-/** How long each sweep of the scripted screen takes (a worker busy with a large backlog). */
+/** How long each sweep of the scripted screen takes (a screen busy with a large backlog). */
 const SWEEP_MS = 150;
 
 let reporter: StatusReporter | undefined;

@@ -1,14 +1,17 @@
-// The screen client with its real worker thread: output waits for a sweep; a flood is read from its tail,
-// once it is over — even when nothing follows the flood's last byte.
+// The live screen client with its real shadow screen and rules: output waits for a sweep; a flood is read
+// from its tail, once it is over — even when nothing follows the flood's last byte; a rule that backtracks
+// past the time limit is cut off and dropped.
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { SweepResult } from '../../src/screen/screen-classifier.js';
+// The screen module the client loads at its first read, loaded here already: under fake timers the test
+// runner's own module loading would wait for a timer that never fires.
+import '../../src/screen/screen-classifier.js';
 import { SCREEN_BACKLOG_BYTES } from '../../src/screen/output-backlog.js';
-// The compiled client: its worker thread is started from the compiled screen-worker.js beside it
-// (`npm test` builds first).
-import { ScreenClient, SWEEP_TIME_LIMIT_MS, VOLATILE_SWEEP_MS } from '../../dist/src/screen-worker/screen-client.js';
-import { loadRuleFile } from '../../dist/src/rule-files/load.js';
-import { compileRuleFile } from '../../dist/src/rules/compile.js';
+import { ScreenClient, SWEEP_TIME_LIMIT_MS, VOLATILE_SWEEP_MS } from '../../src/session/screen-client.js';
+import { loadRuleFile } from '../../src/rule-files/load.js';
+import { compileRuleFile } from '../../src/rules/compile.js';
+import { slowRuleFile } from '../rules/helpers/slow-rules.js';
 
 const GENERIC = fileURLToPath(new URL('../../rules/generic.toml', import.meta.url));
 const encoder = new TextEncoder();
@@ -23,6 +26,21 @@ function open(): { client: ScreenClient; faults: string[] } {
 afterEach(() => {
   for (const client of clients.splice(0)) client.dispose();
 });
+
+/**
+ * The sweep's answer once it came, while the event loop runs and the timers due now fire (the shadow
+ * screen parses in zero-delay timeouts), or undefined: the fake clock never moves, so no timer that
+ * waits for a time (the spinner's wait) can have fired.
+ */
+const answerNow = async (pending: Promise<SweepResult>): Promise<SweepResult | undefined> => {
+  let result: SweepResult | undefined;
+  void pending.then((r) => (result = r));
+  for (let i = 0; i < 500 && result === undefined; i++) {
+    vi.advanceTimersByTime(0);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return result;
+};
 
 describe('ScreenClient', () => {
   test('output fed before a sweep is read by it', async () => {
@@ -44,6 +62,24 @@ describe('ScreenClient', () => {
     expect(result.changed && result.classification).toMatchObject({ state: 'blocked', kind: 'auth' });
     expect(result.changed && result.lines.at(-1)).toBe('Password:');
     expect(faults).toEqual([]);
+  });
+
+  test('the first sweep reads once output pauses: output that never pauses does not wait while the screen loads', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const { client, faults } = open();
+      client.feed(encoder.encode('some output\r\n'));
+      const pending = client.sweep();
+      vi.advanceTimersByTime(20);
+      client.feed(encoder.encode('Password: '));
+      vi.advanceTimersByTime(20);
+      expect(await answerNow(pending)).toBeUndefined(); // 20 ms since the last output
+      vi.advanceTimersByTime(10);
+      expect(await answerNow(pending)).toMatchObject({ changed: true, classification: { state: 'blocked', kind: 'auth' } });
+      expect(faults).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('dispose answers a sweep still waiting for a flood to end', async () => {
@@ -79,11 +115,6 @@ describe('ScreenClient: a spinner-only sweep waits, a dialog never does', () => 
     return client;
   }
 
-  /** Lets the worker thread and the event loop run, without letting (fake) timers fire. */
-  const turns = async (n: number): Promise<void> => {
-    for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
-  };
-
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -92,26 +123,22 @@ describe('ScreenClient: a spinner-only sweep waits, a dialog never does', () => 
     const client = await spinning();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     client.feed(frame(2));
-    let result: SweepResult | undefined;
-    const pending = client.sweep().then((r) => (result = r));
-    await turns(20);
-    expect(result).toBeUndefined(); // waiting: only the spinner's row changed
+    const pending = client.sweep();
+    expect(await answerNow(pending)).toBeUndefined(); // waiting: only the spinner's row changed
     client.feed(dialog);
-    await pending; // no timer has run: the dialog's rows ended the wait
-    expect(result).toMatchObject({ changed: true, classification: { state: 'blocked', kind: 'permission' } });
+    // The dialog's rows ended the wait.
+    expect(await answerNow(pending)).toMatchObject({ changed: true, classification: { state: 'blocked', kind: 'permission' } });
   });
 
   test(`a sweep that waits reads within ${VOLATILE_SWEEP_MS} ms, with every frame that came meanwhile`, async () => {
     const client = await spinning();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     client.feed(frame(2));
-    let result: SweepResult | undefined;
-    const pending = client.sweep().then((r) => (result = r));
+    const pending = client.sweep();
     client.feed(frame(3));
-    await turns(20);
-    expect(result).toBeUndefined();
+    expect(await answerNow(pending)).toBeUndefined();
     vi.advanceTimersByTime(VOLATILE_SWEEP_MS);
-    await pending;
+    const result = await answerNow(pending);
     expect(result).toMatchObject({ changed: true, classification: { state: 'working' } });
     expect(result?.changed && result.lines[17]).toBe('✶ Pondering… (3s · esc to interrupt)');
   });
@@ -120,8 +147,7 @@ describe('ScreenClient: a spinner-only sweep waits, a dialog never does', () => 
     const client = await spinning();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     client.feed(encoder.encode('\x1b7\x1b[19;1Ha new row\x1b8'));
-    const result = await client.sweep();
-    expect(result).toMatchObject({ changed: true, classification: { state: 'working' } });
+    expect(await answerNow(client.sweep())).toMatchObject({ changed: true, classification: { state: 'working' } });
   });
 
   test('output the client cannot follow (a mode, a scroll) is read at once', async () => {
@@ -129,7 +155,7 @@ describe('ScreenClient: a spinner-only sweep waits, a dialog never does', () => 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     client.feed(frame(2));
     client.feed(encoder.encode('\x1b[?25l'));
-    expect(await client.sweep()).toMatchObject({ changed: true });
+    expect(await answerNow(client.sweep())).toMatchObject({ changed: true });
   });
 
   test('dispose answers a waiting sweep', async () => {
@@ -143,19 +169,6 @@ describe('ScreenClient: a spinner-only sweep waits, a dialog never does', () => 
 });
 
 describe('ScreenClient: a rule that cannot finish', () => {
-  const SLOW_RULES = [
-    'app = "slowtest"',
-    '[[rules]]',
-    'name = "catastrophic"',
-    'state = "working"',
-    "any = ['^(a+)+$']",
-    '[[rules]]',
-    'name = "proceed"',
-    'state = "blocked"',
-    'kind = "permission"',
-    "any = ['^Proceed\\\\?']",
-    '',
-  ].join('\n');
 
   test('is dropped once; the sweep it stalled is answered by the rules after it, and later sweeps run without it', async () => {
     const faults: string[] = [];
@@ -163,7 +176,7 @@ describe('ScreenClient: a rule that cannot finish', () => {
     const client = new ScreenClient({
       cols: 80,
       rows: 24,
-      rules: compileRuleFile(SLOW_RULES, 'slow.toml'),
+      rules: compileRuleFile(slowRuleFile('^Proceed\\?'), 'slow.toml'),
       onFault: (m) => faults.push(m),
       onRuleDropped: (d) => dropped.push(d),
     });
