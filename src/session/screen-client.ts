@@ -62,7 +62,8 @@ interface ScreenClientOptions {
 /**
  * Owns the shadow screen; `dispose()` is idempotent. Output waits in an {@link OutputBacklog} and is parsed
  * only when a sweep (or a resize) needs it: while output streams nothing is parsed, and a flood costs one
- * tail, once the flood is over. The screen's code (xterm) is loaded by the first sweep that reads.
+ * tail, once the flood is over. The screen's code (xterm) is loaded by the first sweep that reads, once
+ * output pauses.
  */
 export class ScreenClient implements ScreenModel {
   /** Loaded and made by the first read: a session that never sweeps (a flood from the start) never loads xterm. */
@@ -92,7 +93,7 @@ export class ScreenClient implements ScreenModel {
   private readonly dropped = new Map<string, Set<string>>();
   private readonly volatileRows = new VolatileRows();
   private lastFeedAt = 0;
-  /** A sweep waiting for a flood to end. */
+  /** A sweep waiting for output to pause (a flood, or the first read). */
   private floodWait: { timer: NodeJS.Timeout; resolve: (result: SweepResult) => void } | undefined;
   /** Sweeps reading now. */
   private reads = 0;
