@@ -30,9 +30,10 @@ const MIN_REDRAWN_TITLE = 16;
 const MAX_TITLE_ROWS = 3;
 /**
  * A transcript entry at the left edge, up to two columns in (`• Running…`, ` ● Tip`, `  ●︎ Extensions changed…`,
- * `✦ answer`): what lies above a dialog. Not a marked numbered option (`● 1. Allow once`).
+ * `✦ answer`, a running tool call behind a braille spinner: ` ⠋ ask_question(Which database…?)`): what lies above
+ * a dialog. Not a marked numbered option (`● 1. Allow once`).
  */
-const TRANSCRIPT_ENTRY = /^ {0,2}[•●⏺✦◆⛬▣■⎿✓✔✗✕ℹ][\uFE0E\uFE0F]? (?!\d{1,2}[.)][ \t])/u;
+const TRANSCRIPT_ENTRY = /^ {0,2}[•●⏺✦◆⛬▣■⎿✓✔✗✕ℹ\u2801-\u28ff][\uFE0E\uFE0F]? (?!\d{1,2}[.)][ \t])/u;
 /** A tool's result under its transcript entry (`  ⎿  User selected…`, `  └ Manage skills…`): never an option. */
 const RESULT_BRANCH = /^[⎿└├]/u;
 /** Leading glyphs of a title (`? Shell …`, `△ Permission required`, `☐ Database`). */

@@ -161,6 +161,11 @@ describe.each(SIZES)('a dialog above the chrome a program keeps drawn under it (
       { kind: 'question', title: 'Which database should the project use?', by: 'options' },
     ],
     [
+      'the same under the running tool call that asked it (` ⠋ ask_question(…?)`): the question, not the call, is the title',
+      [' ❯ pick a database', '', ' ⠋ ask_question(Which database should the project use?)', '', ' Tool is asking a question', '', ' Which database should the project use?', '', '  > PostgreSQL (Recommended)', '    SQLite', ...composer, ...status],
+      { kind: 'question', title: 'Which database should the project use?', by: 'options' },
+    ],
+    [
       "a dialog box with the folder row under its bottom edge (Continue's tool approval)",
       ['● create notes.txt', '╭──────────────────────────────────────╮', '│  Write(notes.txt)                    │', '│  Would you like to continue?         │', '│  > Continue (tab)                    │', '│    No, and tell me what to do (esc)  │', '╰──────────────────────────────────────╯', bar('  /home/anon/project', '◉ Some CLI ')],
       { kind: 'permission', title: 'Write(notes.txt)', by: 'options' },
