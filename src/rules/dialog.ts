@@ -391,8 +391,7 @@ const MAX_PALETTE_GAP = 3;
 function openedByUser(rows: Rows, top: number): boolean {
   let i = top - 1;
   while (i >= 0 && top - i <= MAX_PALETTE_GAP && (rows.shapes[i]?.blank === true || rows.shapes[i]?.frame === true)) i -= 1;
-  const composer = isHorizontalRule(rows.raw[i - 1] ?? '') && isHorizontalRule(rows.raw[i + 1] ?? '');
-  if (composer && TYPED_SLASH.test(rows.shapes[i]?.content ?? '')) return true;
+  if (composerRow(rows.raw, i) && TYPED_SLASH.test(rows.shapes[i]?.content ?? '')) return true;
   for (let j = top - 1; j >= 0; j -= 1) if (opensHeading(rows, j)) return j < top - 1 && isPicker(headingRows(rows, j + 1, top), []);
   return false;
 }
