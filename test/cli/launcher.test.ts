@@ -176,6 +176,24 @@ describe('the shell part', () => {
     expect([good.status, good.stdout]).toEqual([0, 'ran\n']);
   });
 
+  test("NODE_EXTRA_CA_CERTS: the shim's Node starts without loading it; the command run through Node gets it unchanged", () => {
+    const env = { ...withoutSession(process.env), NODE_EXTRA_CA_CERTS: join(dir, 'no-such-ca.pem') };
+    const show = ['sh', '-c', 'echo "CA=${NODE_EXTRA_CA_CERTS-unset} M=${OSF7501_NODE_EXTRA_CA_CERTS-unset}"'];
+    // Node started with it reads the file before any script runs: a missing one is a warning on stderr.
+    const plain = spawnSync(process.execPath, ['-e', '0'], { env, encoding: 'utf8' });
+    expect(plain.stderr).toContain('Ignoring extra certs from');
+    // --rules takes the line to Node (which checks the rules, then runs the command directly).
+    const r = osf('shell', ['--rules', 'claude-code', ...show], { env });
+    expect([r.status, r.stderr, r.stdout]).toEqual([0, '', `CA=${join(dir, 'no-such-ca.pem')} M=unset\n`]);
+  });
+
+  test('a stray OSF7501_NODE_EXTRA_CA_CERTS (the launcher\'s own carrier) without NODE_EXTRA_CA_CERTS is dropped', () => {
+    const env = { ...withoutSession(process.env), OSF7501_NODE_EXTRA_CA_CERTS: '/stray.pem' };
+    delete env['NODE_EXTRA_CA_CERTS'];
+    const r = osf('shell', ['--rules', 'claude-code', 'sh', '-c', 'echo "CA=${NODE_EXTRA_CA_CERTS-unset} M=${OSF7501_NODE_EXTRA_CA_CERTS-unset}"'], { env });
+    expect([r.status, r.stderr, r.stdout]).toEqual([0, '', 'CA=unset M=unset\n']);
+  });
+
   test('an unknown option is answered by Node as before', () => {
     expect(osf('shell', ['--bogus', 'true']).stderr).toContain("unknown option '--bogus'");
   });

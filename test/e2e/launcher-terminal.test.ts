@@ -30,6 +30,16 @@ describe('bin/osf7501 at a terminal', () => {
     expect(r.output).toBe(`pid=${r.pid} S=outer-1\r\n`);
   });
 
+  test("NODE_EXTRA_CA_CERTS: the shim's Node starts without loading it; the wrapped command gets it unchanged", async () => {
+    const env = { NODE_EXTRA_CA_CERTS: join(REPO, 'no-such-ca.pem') };
+    // Node started with it reads the file before any script runs: a missing one is a warning at the terminal.
+    const plain = await inTerminal([process.execPath, '-e', '0'], env);
+    expect(plain.output).toContain('Ignoring extra certs from');
+    const r = await inTerminal([BIN, '--no-report', 'sh', '-c', 'echo "CA=$NODE_EXTRA_CA_CERTS M=${OSF7501_NODE_EXTRA_CA_CERTS-unset}"'], env);
+    expect(r.output).toBe(`CA=${join(REPO, 'no-such-ca.pem')} M=unset\r\n`);
+    expect(r.exitCode).toBe(0);
+  });
+
   test('a missing command at a terminal: the same line and status as in pipe mode', async () => {
     const r = await inTerminal([BIN, join(REPO, 'no-such-command')], {});
     expect(r.output).toBe(`osf7501: command not found: ${join(REPO, 'no-such-command')}\r\n`);
