@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type * as NodePty from 'node-pty';
 import type { ChildExit } from './exit-status.js';
 import type { ReadBufferReclaimer } from './read-buffer-reclaimer.js';
+import { PtyInput } from './pty-input.js';
 import { readIntoReusedBuffer } from './reused-read-buffer.js';
 
 /** What a PtySession needs to start a child. */
@@ -53,6 +54,8 @@ export class PtySession {
   private exitPromise: Promise<ChildExit>;
   private disposed = false;
   private reusedBuffer = false;
+  /** The child's input, written on this thread; undefined when node-pty's internals lack the descriptor. */
+  private readonly input: PtyInput | undefined;
 
   constructor(options: PtySpawnOptions) {
     this.term = pty.spawn(options.file, options.args, {
@@ -64,7 +67,10 @@ export class PtySession {
       encoding: null,
     } as NodePty.IPtyForkOptions);
     this.pid = this.term.pid;
+    const fd = (this.term as unknown as NodePtyInternals)._fd;
+    this.input = typeof fd === 'number' ? new PtyInput(fd) : undefined;
     this.listenForOutput(options.reads ?? 'reused-buffer');
+    this.stopInputWithOutput();
     this.drainAfterEnd();
     this.exitPromise = new Promise((resolve) => {
       this.disposables.push(
@@ -93,9 +99,19 @@ export class PtySession {
     return this.exitPromise;
   }
 
-  /** Sends bytes to the child as if typed. */
+  /**
+   * Sends bytes to the child as if typed, in order; what the child has no room for yet waits (see PtyInput).
+   * Bytes that come once the child's side of the PTY is closed (it exited) go nowhere.
+   */
   write(bytes: Uint8Array): void {
-    if (!this.disposed) this.term.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (this.disposed) return;
+    if (this.input !== undefined) this.input.write(bytes);
+    else this.term.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  /** Bytes written but not yet taken by the child's PTY (0 once it closed). */
+  get pendingInput(): number {
+    return this.input?.pending ?? 0;
   }
 
   /** Changes the PTY's size; the child gets SIGWINCH. */
@@ -145,6 +161,7 @@ export class PtySession {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.input?.close();
     for (const d of this.disposables) d.dispose();
     this.dataListeners.length = 0;
   }
@@ -179,6 +196,17 @@ export class PtySession {
 
   private emit(chunk: Uint8Array): void {
     for (const listener of this.dataListeners) listener(chunk);
+  }
+
+  /**
+   * The output's end, error or close means the child's side of the PTY hung up and node-pty is about to
+   * close the descriptor (it does so right after these events): input stops first, on this same thread.
+   */
+  private stopInputWithOutput(): void {
+    const socket = (this.term as unknown as NodePtyInternals)._socket;
+    if (this.input === undefined || !socket) return;
+    const stop = (): void => this.input?.close();
+    for (const event of ['end', 'error', 'close']) socket.once(event, stop);
   }
 
   /**

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { OuterTerminal, runInTerminal, splitReports } from './support/outer-terminal.js';
+import { BIN, OuterTerminal, runInTerminal, splitReports } from './support/outer-terminal.js';
 
 const sha256 = (data: Uint8Array): string => createHash('sha256').update(data).digest('hex');
 const dir = mkdtempSync(join(tmpdir(), 'osf-exact-'));
@@ -62,5 +62,24 @@ describe('input passthrough', () => {
     expect(result.status).toBe(0);
     expect(splitReports(result.output).bytes.toString('latin1')).toBe('READYDONE');
     expect(sha256(readFileSync(out))).toBe(sha256(data));
+  });
+
+  test('a key typed as the child exits goes nowhere: nothing but the child\'s output reaches the terminal, 20 runs', async () => {
+    // The child leaves at once, while reporting still loads; a key is already waiting when the shim starts
+    // relaying input. node-pty's own write queues it on the thread pool (busy loading reporting's files),
+    // where it could run after the descriptor closed and print `Unhandled pty write error` on the user's
+    // terminal (or land in a file that reused the number).
+    for (let run = 0; run < 20; run++) {
+      // The terminal's own echo is off first, so the key never shows by the terminal's echo either.
+      const term = new OuterTerminal(['sh', '-c', 'stty -echo; printf READY'], {
+        command: ['sh', '-c', 'stty -echo; printf GO; exec "$@"', 'sh', process.execPath, BIN],
+      });
+      await term.waitFor(/GO/);
+      term.write('x');
+      const result = await term.result();
+      expect(result.status).toBe(0);
+      // The child's own terminal may echo the key (before its stty ran): nothing else may come.
+      expect(splitReports(result.output).bytes.toString('latin1')).toMatch(/^GOx?READY$/);
+    }
   });
 });

@@ -6,7 +6,8 @@ import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { PtySession, type PtySpawnOptions } from '../../src/pty/pty-session.js';
+import type { PtySession, PtySpawnOptions } from '../../src/pty/pty-session.js';
+import { shSession } from './support/sh-session.js';
 import { readIntoReusedBuffer } from '../../src/pty/reused-read-buffer.js';
 
 const sha256 = (data: Uint8Array): string => createHash('sha256').update(data).digest('hex');
@@ -18,16 +19,7 @@ async function collect(
   reads: PtySpawnOptions['reads'],
   onChunk?: (chunk: Uint8Array) => void,
 ): Promise<{ output: Buffer; chunks: number; session: PtySession }> {
-  const session = new PtySession({
-    file: '/bin/sh',
-    args: ['-c', script],
-    cols: 80,
-    rows: 24,
-    cwd: dir,
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin' },
-    term: 'xterm',
-    ...(reads === undefined ? {} : { reads }),
-  });
+  const session = shSession(script, dir, reads);
   const copies: Buffer[] = [];
   session.onData((chunk) => {
     onChunk?.(chunk);
