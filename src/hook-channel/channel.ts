@@ -1,24 +1,20 @@
-// The private channel: a per-session FIFO in a fresh 0700 directory, and the server that reads it.
+// The private channel: a per-session FIFO in a fresh 0700 directory (channel-place.ts), and the server that reads it.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, mkdtempSync, openSync, readSync, rmSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
 import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { HookChannelError } from '../hooks/errors.js';
 import { PAYLOAD_MAX_BYTES, type HookSignal } from '../hooks/events.js';
 import { mapHookEvent, parsePayload, type HookPayload } from '../hooks/map-event.js';
-import { decodeHookLine, HOOK_FIFO_ENV, HOOK_TOKEN_ENV, LINE_MAX_BYTES, type LineRejection } from '../hooks/wire.js';
+import { decodeHookLine, LINE_MAX_BYTES, type LineRejection } from '../hooks/wire.js';
+import { ChannelPlace, isPrivate, type HookServerOptions } from './channel-place.js';
 
 export { HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from '../hooks/wire.js';
+export { ChannelPlace, type HookServerOptions } from './channel-place.js';
 
 /** A partial line (no newline yet) left this long is dropped: a hook writes its whole line at once. */
 const PARTIAL_LINE_MS = 1000;
-/** Bytes of the random token (128 bits), sent as hex. */
-const TOKEN_BYTES = 16;
-const FIFO_NAME = 'hook.fifo';
-const DIR_PREFIX = 'osf7501-';
 /** How long mkfifo may take before the session goes on without hooks. */
 const MKFIFO_TIMEOUT_MS = 5000;
 
@@ -32,56 +28,6 @@ export interface ReceivedSignal {
 export interface RefusedMessage {
   reason: LineRejection | 'too-large' | 'timeout';
   detail: string;
-}
-
-/** Where the directory goes. */
-export interface HookServerOptions {
-  /** `XDG_RUNTIME_DIR` and `PATH` (for mkfifo) are taken from here (default: process.env). */
-  env?: NodeJS.ProcessEnv;
-  /** Overrides the parent directory (tests). */
-  parentDir?: string;
-}
-
-/** The parent directory: `$XDG_RUNTIME_DIR` (per-user, 0700, on tmpfs) when set, else the temp dir. */
-function parentCandidates(options: HookServerOptions): string[] {
-  if (options.parentDir !== undefined) return [options.parentDir];
-  const runtime = (options.env ?? process.env)['XDG_RUNTIME_DIR'];
-  const out = runtime !== undefined && runtime.startsWith('/') ? [runtime] : [];
-  out.push(tmpdir(), '/tmp');
-  return out;
-}
-
-/** The owner and mode check of the directory and the FIFO: ours, and nobody else's. */
-function isPrivate(path: string, mode: number, kind: 'directory' | 'fifo'): string | undefined {
-  const stat = lstatSync(path);
-  const uid = process.getuid?.();
-  const right = kind === 'directory' ? stat.isDirectory() : stat.isFIFO();
-  if (!right || (stat.mode & 0o777) !== mode || (uid !== undefined && stat.uid !== uid)) {
-    return `${path}: not a private ${kind} (mode ${(stat.mode & 0o777).toString(8)})`;
-  }
-  return undefined;
-}
-
-/** A fresh directory only we can enter, checked after creation (mkdtemp makes it 0700, owned by us). */
-function makePrivateDirectory(options: HookServerOptions): string {
-  const problems: string[] = [];
-  for (const parent of parentCandidates(options)) {
-    let dir: string;
-    try {
-      dir = mkdtempSync(join(parent, DIR_PREFIX));
-    } catch (error) {
-      problems.push(`${parent}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-      continue;
-    }
-    const problem = isPrivate(dir, 0o700, 'directory');
-    if (problem !== undefined) {
-      rmSync(dir, { recursive: true, force: true });
-      problems.push(problem);
-      continue;
-    }
-    return dir;
-  }
-  throw new HookChannelError('channel-directory', `no private directory for the hook FIFO (${problems.join('; ')})`);
 }
 
 /**
@@ -133,7 +79,6 @@ function readPayloadFile(path: string): HookPayload | undefined {
  * listeners. `dispose()` closes the FIFO and removes the directory (FIFO and payload files); idempotent.
  */
 export class HookServer {
-  readonly token: string;
   private readonly signalListeners = new Set<(received: ReceivedSignal) => void>();
   private readonly refusalListeners = new Set<(refused: RefusedMessage) => void>();
   /** The bytes of a line not yet ended by a newline. */
@@ -146,12 +91,8 @@ export class HookServer {
 
   private constructor(
     private readonly reader: Socket,
-    /** The session's private directory (0700). */
-    readonly directory: string,
-    /** The FIFO's path (0600). */
-    readonly fifoPath: string,
+    private readonly place: ChannelPlace,
   ) {
-    this.token = randomBytes(TOKEN_BYTES).toString('hex');
     reader.on('data', (chunk: Buffer) => this.take(chunk));
     reader.on('error', () => {
       // A FIFO held read-write has no later errors worth ending the session for; hooks just stop arriving.
@@ -162,26 +103,48 @@ export class HookServer {
 
   /** Makes the directory and the FIFO in it and opens it. Rejects with a HookChannelError. */
   static async start(options: HookServerOptions = {}): Promise<HookServer> {
-    const directory = makePrivateDirectory(options);
-    const fifoPath = join(directory, FIFO_NAME);
+    return HookServer.open(ChannelPlace.make(options), options.env);
+  }
+
+  /**
+   * Makes the FIFO in `place` (made earlier, e.g. before the child spawned) and opens it; the server owns the
+   * place from then on. On failure rejects with a HookChannelError and removes the place.
+   */
+  static async open(place: ChannelPlace, env: NodeJS.ProcessEnv = process.env): Promise<HookServer> {
+    const { fifoPath } = place;
     let fd: number | undefined;
     try {
-      await mkfifo(fifoPath, options.env ?? process.env);
+      await mkfifo(fifoPath, env);
       const problem = isPrivate(fifoPath, 0o600, 'fifo');
       if (problem !== undefined) throw new Error(problem);
       fd = openSync(fifoPath, constants.O_RDWR | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-      return new HookServer(new Socket({ fd, readable: true, writable: false }), directory, fifoPath);
+      return new HookServer(new Socket({ fd, readable: true, writable: false }), place);
     } catch (error) {
       if (fd !== undefined) closeSync(fd);
-      rmSync(directory, { recursive: true, force: true });
+      place.dispose();
       const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message ?? String(error);
       throw new HookChannelError('channel-fifo', `cannot make the hook FIFO ${fifoPath}: ${why}`, { cause: error });
     }
   }
 
+  /** The session's private directory (0700). */
+  get directory(): string {
+    return this.place.directory;
+  }
+
+  /** The FIFO's path (0600). */
+  get fifoPath(): string {
+    return this.place.fifoPath;
+  }
+
+  /** The token every line must carry. */
+  get token(): string {
+    return this.place.token;
+  }
+
   /** The variables to add to the child's environment. */
   childEnv(): Record<string, string> {
-    return { [HOOK_FIFO_ENV]: this.fifoPath, [HOOK_TOKEN_ENV]: this.token };
+    return this.place.childEnv();
   }
 
   /** Calls `listener` with each accepted signal, in arrival order; returns the unsubscribe. */
@@ -204,7 +167,7 @@ export class HookServer {
     this.signalListeners.clear();
     this.refusalListeners.clear();
     this.reader.destroy();
-    rmSync(this.directory, { recursive: true, force: true });
+    this.place.dispose();
   }
 
   /** Splits what arrived into lines; an over-long line is refused once and dropped up to its newline. */

@@ -21,7 +21,7 @@ export class SettingsError extends Error {
 }
 
 /** Why the private channel could not be opened. */
-export type ChannelErrorCode = 'channel-directory' | 'channel-fifo';
+export type ChannelErrorCode = 'channel-directory' | 'channel-token' | 'channel-fifo';
 
 /** The per-session FIFO or its directory could not be made safe (the session then runs without hooks). */
 export class HookChannelError extends Error {

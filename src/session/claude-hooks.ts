@@ -1,43 +1,92 @@
-// For `claude`: lifecycle hooks for this launch only, merged into its one `--settings`, over a private socket.
-import type { HookServer } from '../hook-channel/index.js';
+// For `claude`: lifecycle hooks for this launch only, merged into its one `--settings`, over a private FIFO.
+// Before the spawn only what claude's arguments and environment name is made (the private directory, the
+// FIFO's path, the token); the FIFO and its reader come after it: a hook that fires before the FIFO exists
+// finds no FIFO and does nothing (`[ -p "$f" ]`, src/hooks/settings.ts).
+import { ChannelPlace } from '../hook-channel/channel-place.js';
+import type { HookServer } from '../hook-channel/channel.js';
+import { claudeVersionAt } from '../hook-channel/claude-version.js';
+import { injectClaudeHooks } from '../hook-channel/inject.js';
+import { HookChannelError } from '../hooks/errors.js';
 import type { HookSignal } from '../hooks/events.js';
+import { defaultHookCommand } from '../hooks/settings.js';
+import { hookEventsFor } from '../hooks/versions.js';
 
-/** A running hook channel and the command line that uses it. */
-export interface ClaudeHooks {
-  server: HookServer;
-  args: string[];
-}
+type SignalListener = (signal: HookSignal, receivedAt: number) => void;
 
 /**
- * Starts the hook channel of a `claude` launch and injects the hooks into its arguments. Anything that goes
- * wrong leaves claude's command line exactly as given (undefined).
+ * One `claude` launch's hooks: its command line with them, the variables its environment needs, and the
+ * channel they report on, opened after the spawn. `dispose()` closes it and removes its directory; idempotent.
  */
-export async function startClaudeHooks(
-  path: string,
-  args: string[],
-  place: { env: NodeJS.ProcessEnv; cwd: string },
-  onSignal: (signal: HookSignal, receivedAt: number) => void,
-): Promise<ClaudeHooks | undefined> {
-  const { claudeVersionAt, defaultHookCommand, HookChannelError, HookServer, hookEventsFor, injectClaudeHooks } = await import(
-    '../hook-channel/index.js'
-  );
-  let server: HookServer;
-  try {
-    server = await HookServer.start({ env: place.env });
-  } catch (error) {
-    if (error instanceof HookChannelError) return undefined;
-    throw error;
+export class ClaudeHooks {
+  private server: HookServer | undefined;
+  private disposed = false;
+
+  private constructor(
+    private readonly place: ChannelPlace,
+    /** claude's arguments with the hooks injected. */
+    readonly args: string[],
+    private readonly onSignal: SignalListener,
+  ) {}
+
+  /**
+   * Makes the private directory and injects the hooks into claude's arguments. Anything that goes wrong
+   * leaves claude's command line exactly as given (undefined).
+   */
+  static prepare(path: string, args: string[], place: { env: NodeJS.ProcessEnv; cwd: string }, onSignal: SignalListener): ClaudeHooks | undefined {
+    let channel: ChannelPlace;
+    try {
+      channel = ChannelPlace.make({ env: place.env });
+    } catch (error) {
+      if (error instanceof HookChannelError) return undefined;
+      throw error;
+    }
+    const injected = injectClaudeHooks(args, {
+      hookCommand: defaultHookCommand(),
+      events: hookEventsFor(claudeVersionAt(path)),
+      cwd: place.cwd,
+      spillDir: channel.directory,
+    });
+    if (!injected.injected) {
+      channel.dispose();
+      return undefined;
+    }
+    return new ClaudeHooks(channel, injected.argv, onSignal);
   }
-  const injected = injectClaudeHooks(args, {
-    hookCommand: defaultHookCommand(),
-    events: hookEventsFor(claudeVersionAt(path)),
-    cwd: place.cwd,
-    spillDir: server.directory,
-  });
-  if (!injected.injected) {
-    server.dispose();
-    return undefined;
+
+  /** The variables to add to claude's environment: where and how its hooks report. */
+  childEnv(): Record<string, string> {
+    return this.place.childEnv();
   }
-  server.onSignal(({ signal, receivedAt }) => onSignal(signal, receivedAt));
-  return { server, args: injected.argv };
+
+  /**
+   * Makes the FIFO and starts reading it (after the spawn). Resolves to false when that fails: the session
+   * goes on without hooks (its hooks find no FIFO and do nothing) and the screen alone tells the state.
+   */
+  async open(env: NodeJS.ProcessEnv): Promise<boolean> {
+    if (this.disposed) return false;
+    const { HookServer } = await import('../hook-channel/channel.js');
+    if (this.disposed) return false;
+    let server: HookServer;
+    try {
+      server = await HookServer.open(this.place, env);
+    } catch (error) {
+      if (error instanceof HookChannelError) return false;
+      throw error;
+    }
+    if (this.disposed) {
+      server.dispose();
+      return false;
+    }
+    this.server = server;
+    server.onSignal(({ signal, receivedAt }) => this.onSignal(signal, receivedAt));
+    return true;
+  }
+
+  /** Closes the channel and removes its directory (FIFO, payload files, a spilled settings file). Idempotent. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.server?.dispose();
+    this.place.dispose();
+  }
 }

@@ -96,6 +96,8 @@ export class WrappedSession {
   private lateReporting: Promise<void> | undefined;
   /** Why reporting that loaded after the spawn failed (printed at the end: the session went on as passthrough). */
   private lateFault: string | undefined;
+  /** Why the hooks' channel failed other than by a HookChannelError (printed at the end: no hooks in the session). */
+  private hooksFault: string | undefined;
   /** Hook signals that came before reporting existed, for it in order. */
   private readonly hookSignals: Array<[HookSignal, number]> = [];
   private disposed = false;
@@ -138,8 +140,8 @@ export class WrappedSession {
     const spawnsFirst = factory !== undefined && this.spawnsFirst();
     if (factory !== undefined && !spawnsFirst) this.reporting = (await factory())();
     if (reports && options.hooks !== false && commandBasename(options.command) === 'claude') {
-      const { startClaudeHooks } = await import('./claude-hooks.js');
-      this.hooks = await startClaudeHooks(this.path, options.args, io, (signal, at) => this.hookSignal(signal, at));
+      const { ClaudeHooks } = await import('./claude-hooks.js');
+      this.hooks = ClaudeHooks.prepare(this.path, options.args, io, (signal, at) => this.hookSignal(signal, at));
     }
     const early = spawnsFirst
       ? new EarlyOutput({ writeTerminal, pause: () => this.relay?.pauseOutput(), resume: () => this.relay?.resumeOutput() })
@@ -154,7 +156,7 @@ export class WrappedSession {
         cols: size.cols,
         rows: size.rows,
         cwd: io.cwd,
-        env: { ...io.env, [SESSION_ENV]: sessionId, ...this.hooks?.server.childEnv() },
+        env: { ...io.env, [SESSION_ENV]: sessionId, ...this.hooks?.childEnv() },
         term: io.env['TERM'] || 'xterm-256color',
       },
       {
@@ -172,20 +174,36 @@ export class WrappedSession {
     for (const observer of extras.observers?.(size) ?? []) relay.attach(observer);
     this.releaseEmergency = onEmergency(() => {
       this.early?.release();
-      this.hooks?.server.dispose();
+      this.hooks?.dispose();
       this.reporting?.reporter.emergencyClear();
       relay.kill('SIGHUP');
       relay.dispose();
       this.reporting?.dispose();
     });
     process.on('SIGHUP', this.onHangup);
-    // Reporting's modules load once the child runs: their loading would delay the spawn.
-    if (early && factory) {
-      this.spawned = (exited) =>
-        (this.lateReporting = this.reportLate(early, async () => {
-          await firstOutputOrPause(early, exited, modes.ready());
-          return factory();
-        }));
+    // Reporting's modules and the hooks' FIFO come once the child runs (after its first output, its exit or a
+    // pause): they would delay the spawn, and loading them as the first bytes come would delay those.
+    const hooks = this.hooks;
+    if ((early && factory) || hooks) {
+      this.spawned = (exited) => {
+        const settled = early ? firstOutputOrPause(early, exited, modes.ready()) : Promise.resolve();
+        if (hooks) void settled.then(() => this.openHooks(hooks));
+        if (early && factory) {
+          this.lateReporting = this.reportLate(early, async () => {
+            await settled;
+            return factory();
+          });
+        }
+      };
+    }
+  }
+
+  /** Opens the hooks' channel; a failure leaves the session without hooks (the screen tells the state). */
+  private async openHooks(hooks: ClaudeHooks): Promise<void> {
+    try {
+      await hooks.open(this.io.env);
+    } catch (error) {
+      this.hooksFault = error instanceof Error ? error.message : String(error);
     }
   }
 
@@ -205,6 +223,7 @@ export class WrappedSession {
       if (this.recap !== undefined && reporter) this.io.stderr.write(this.recap.line());
       for (const notice of this.reporting?.notices() ?? []) this.io.stderr.write(`osf7501: ${notice}\n`);
       if (this.lateFault !== undefined) this.io.stderr.write(`osf7501: no reports in this session: ${this.lateFault}\n`);
+      if (this.hooksFault !== undefined) this.io.stderr.write(`osf7501: no hooks in this session: ${this.hooksFault}\n`);
       return shellStatus(exit);
     } finally {
       this.dispose();
@@ -217,7 +236,7 @@ export class WrappedSession {
     this.disposed = true;
     process.off('SIGHUP', this.onHangup);
     this.early?.release();
-    this.hooks?.server.dispose();
+    this.hooks?.dispose();
     this.reporting?.dispose();
     this.releaseEmergency?.();
     this.relay?.dispose();
