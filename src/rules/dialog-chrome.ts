@@ -4,7 +4,7 @@
 // program's composer when the dialog leaves it drawn (`────` / `❯ Ask anything...` / `────`). Found by its
 // shape, never by its words: the dialog matcher looks for the dialog above it.
 import { BOTTOM_EDGE, WIDTH_EVIDENCE_SLACK, type RowShape } from './dialog-rows.js';
-import { isHorizontalRule } from './region.js';
+import { betweenRules, PROMPT_ROW } from './composer.js';
 
 /** The most rows a status bar has (Cline: the model and cost row, the folder, the auto-approve row). */
 export const MAX_STATUS_ROWS = 3;
@@ -12,8 +12,6 @@ export const MAX_STATUS_ROWS = 3;
 const MAX_GAP_ROWS = 2;
 /** A status bar's row: text at the left, a wide gap, text at the right (`~/project        ◉ Continue CLI`). */
 const SPLIT_ROW = /\S[ \t]{6,}\S/u;
-/** A composer's prompt row: a prompt marker, then the placeholder or the typed text (`❯ Ask anything...`). */
-const PROMPT_ROW = /^[❯>›](?:[ \t]|$)/u;
 
 /** The rows the chrome is read from: right-trimmed, their shapes, and the screen's width (0: not known). */
 export interface ChromeRows {
@@ -54,8 +52,7 @@ export function lastRowAboveChrome(rows: ChromeRows, end: number): number | unde
 /** A composer whose bottom rule is row `bottom` (`────`, `❯ Ask anything...`, `────`): the row above its top rule. */
 function composerAbove(rows: ChromeRows, bottom: number): number | undefined {
   const prompt = rows.shapes[bottom - 1];
-  if (!isHorizontalRule(rows.raw[bottom] ?? '') || prompt === undefined || !PROMPT_ROW.test(prompt.content)) return undefined;
-  return isHorizontalRule(rows.raw[bottom - 2] ?? '') ? bottom - 3 : undefined;
+  return prompt !== undefined && PROMPT_ROW.test(prompt.content) && betweenRules(rows.raw, bottom - 1) ? bottom - 3 : undefined;
 }
 
 function reachesRightEdge(rows: ChromeRows, i: number): boolean {

@@ -2,6 +2,7 @@
 // option selected, or a key hint (`Esc to cancel`, `enter submit`, `[Y/n]`), as the last thing on screen.
 import type { BlockedKind } from '../protocol/types.js';
 import { BOTTOM_EDGE, rowShape, WIDTH_EVIDENCE_SLACK, type RowShape } from './dialog-rows.js';
+import { betweenRules, TYPED_SLASH } from './composer.js';
 import { lastRowAboveChrome } from './dialog-chrome.js';
 import { isPicker, kindFromWords } from './dialog-words.js';
 import { isHorizontalRule } from './region.js';
@@ -66,7 +67,7 @@ interface Rows {
  * the screen's width, tells a status bar's right-aligned part (without it: chromeWidth).
  */
 export function findDialog(lines: readonly string[], softWrapped?: readonly boolean[], columns?: number): DialogShape | undefined {
-  const shapes = lines.map(rowShape).map((s, i) => (s.option !== undefined && composerRow(lines, i) ? { ...s, option: undefined } : s));
+  const shapes = lines.map(rowShape).map((s, i) => (s.option !== undefined && betweenRules(lines, i) ? { ...s, option: undefined } : s));
   const rows: Rows = { raw: lines, shapes, width: screenWidth(lines, shapes), softWrapped };
   let end = lines.length - 1;
   while (end >= 0 && (lines[end] ?? '').trim() === '') end -= 1;
@@ -92,11 +93,6 @@ function quotedInEntry(rows: Rows, dialog: DialogShape): boolean {
     if (s !== undefined && !s.blank && s.indent <= glyph) return false;
   }
   return true;
-}
-
-/** A composer's prompt row between two rules (`────` / `> /` / `────`): what the user types, never an option. */
-function composerRow(lines: readonly string[], i: number): boolean {
-  return isHorizontalRule(lines[i - 1] ?? '') && isHorizontalRule(lines[i + 1] ?? '');
 }
 
 /**
@@ -377,8 +373,6 @@ function opensHeading(rows: Rows, i: number): boolean {
   return isHorizontalRule(raw) || rows.shapes[i]?.topEdge === true || BOTTOM_EDGE.test(raw) || TRANSCRIPT_ENTRY.test(raw);
 }
 
-/** A composer's row with a slash command being typed (`> /`, `> /qu`): the list drawn under it is its palette. */
-const TYPED_SLASH = /^[>❯›][ \t]+\/[\w:-]*$/u;
 /** The most blank and frame rows between a composer and the palette under it. */
 const MAX_PALETTE_GAP = 3;
 
@@ -391,7 +385,7 @@ const MAX_PALETTE_GAP = 3;
 function openedByUser(rows: Rows, top: number): boolean {
   let i = top - 1;
   while (i >= 0 && top - i <= MAX_PALETTE_GAP && (rows.shapes[i]?.blank === true || rows.shapes[i]?.frame === true)) i -= 1;
-  if (composerRow(rows.raw, i) && TYPED_SLASH.test(rows.shapes[i]?.content ?? '')) return true;
+  if (betweenRules(rows.raw, i) && TYPED_SLASH.test(rows.shapes[i]?.content ?? '')) return true;
   for (let j = top - 1; j >= 0; j -= 1) if (opensHeading(rows, j)) return j < top - 1 && isPicker(headingRows(rows, j + 1, top), []);
   return false;
 }
