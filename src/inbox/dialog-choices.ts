@@ -17,9 +17,10 @@ export interface DialogChoices {
 }
 
 /**
- * The choices of the dialog at the bottom of `lines` (right-trimmed visible rows), found by its shape as
- * the structural dialog matcher finds it (spec/rules.md), or a last row that is a key hint alone
- * (`Overwrite build.log? [Y/n]`); undefined when the screen ends in neither.
+ * The choices of the dialog at the bottom of `lines` (right-trimmed visible rows): the options the structural
+ * dialog matcher found (spec/rules.md), each with the rows it wraps onto or its description, and the dialog's
+ * key hints; or a last row that is a key hint alone (`Overwrite build.log? [Y/n]`); undefined when the screen
+ * ends in neither.
  */
 export function dialogChoices(lines: readonly string[]): DialogChoices | undefined {
   const trimmed = lines.map((l) => l.trimEnd());
@@ -31,15 +32,19 @@ export function dialogChoices(lines: readonly string[]): DialogChoices | undefin
   }
   const choices: string[] = [];
   const keys: string[] = [];
-  // An option the program wrapped goes on under its text's column (`2. Yes, and always allow … from this` / `project`).
+  const starts = choiceRows(dialog.optionRows, trimmed);
+  // Rows under a choice in its text's column are its text wrapped by the program (`2. Yes, and always allow
+  // … from this` / `project`) or its description (`A full SQL server.`).
   let textColumn: number | undefined;
-  for (let i = dialog.top; i <= dialog.bottom; i += 1) {
+  for (let i = dialog.optionRows[0] ?? dialog.top; i <= dialog.bottom; i += 1) {
     const shape = rowShape(trimmed[i] ?? '');
     const option = shape.option;
     const last = choices.length - 1;
-    if (option !== undefined) {
-      textColumn = option.textColumn;
-      if (choices.length < MAX_CHOICES) choices.push(printable(option.number === undefined ? option.text : `${option.number}. ${option.text}`, CHOICE_BYTES));
+    if (starts.has(i) || (option !== undefined && !dialog.optionRows.includes(i))) {
+      // An option the matcher found, or one it left to the hints under the list (`3. No (Esc to stop)`).
+      textColumn = option?.textColumn ?? shape.indent;
+      const text = option === undefined ? shape.content : option.number === undefined ? option.text : `${option.number}. ${option.text}`;
+      if (choices.length < MAX_CHOICES) choices.push(printable(text, CHOICE_BYTES));
     } else if (shape.hint === 'strong') {
       keys.push(printable(shape.content, CHOICE_BYTES));
       textColumn = undefined;
@@ -48,4 +53,27 @@ export function dialogChoices(lines: readonly string[]): DialogChoices | undefin
     } else textColumn = undefined;
   }
   return choices.length === 0 && keys.length === 0 ? undefined : { choices, keys };
+}
+
+/**
+ * The option rows that start a choice. Options set apart in pairs by blank rows, each an unmarked row over
+ * another in the same column (Qwen Code's provider chooser: `› Alibaba ModelStudio` over `Official recommended
+ * setup: …`, a blank row, `Third-party Providers` over its line), are a choice and its description each.
+ */
+function choiceRows(optionRows: readonly number[], lines: readonly string[]): Set<number> {
+  const runs: number[][] = [];
+  let apartByBlanks = true;
+  for (const row of optionRows) {
+    const run = runs[runs.length - 1];
+    const previous = run?.[run.length - 1];
+    if (previous === row - 1) {
+      (run as number[]).push(row);
+      continue;
+    }
+    for (let i = (previous ?? row) + 1; i < row; i += 1) if (rowShape(lines[i] ?? '').blank !== true) apartByBlanks = false;
+    runs.push([row]);
+  }
+  const unnumbered = optionRows.every((row) => rowShape(lines[row] ?? '').option?.number === undefined);
+  const paired = unnumbered && apartByBlanks && runs.length >= 2 && runs.every((run) => run.length === 2);
+  return new Set(paired ? runs.map((run) => run[0] as number) : optionRows);
 }

@@ -3,8 +3,8 @@
 
 /** Box sides a dialog's rows may be drawn between (`│ … │`, OpenCode's `┃` edge, heavy and double sides). */
 const SIDES = '│┃║▌▐';
-/** A scroll bar on the right edge (Qwen Code's `█` column beside a long transcript) is no text either. */
-const SCROLL_BAR = '█▕';
+/** A scroll bar on the right edge (Qwen Code's `█` column beside a long transcript, Cline's `▀` thumb) is no text either. */
+const SCROLL_BAR = '█▕▀▄';
 const LEADING = new RegExp(`^[ \\t${SIDES}]+`, 'u');
 const TRAILING = new RegExp(`[ \\t${SIDES}${SCROLL_BAR}]+$`, 'u');
 /**

@@ -19,6 +19,8 @@ export interface DialogShape {
   bottom: number;
   /** How it was recognised: an option list with a selection or a hint, or a key hint alone. */
   by: 'options' | 'hint';
+  /** The options' rows, top to bottom (empty when a key hint alone made it a dialog). */
+  optionRows: readonly number[];
 }
 
 /** Rows above the first option (or the hint) searched for the dialog's title when no frame bounds it. */
@@ -163,8 +165,8 @@ function boxAbove(rows: Rows, end: number): number | undefined {
 function boxedDialog(rows: Rows, top: number, end: number): DialogShape | undefined {
   const hint = lastIndex(rows, top, end, (s) => s.hint === 'strong');
   const list = lastOptionList(rows, top, end) ?? markedWithSiblingsInBox(rows, top, end);
-  if (list !== undefined && (list.marked === 1 || hint !== undefined)) return shape(rows, top, list.first, end, 'options', list.texts, true);
-  if (hint !== undefined) return shape(rows, top, hint, end, 'hint', [], true);
+  if (list !== undefined && (list.marked === 1 || hint !== undefined)) return shape(rows, top, list.first, end, 'options', list, true);
+  if (hint !== undefined) return shape(rows, top, hint, end, 'hint', undefined, true);
   return undefined;
 }
 
@@ -186,7 +188,7 @@ function boxWithHintsUnder(rows: Rows, end: number): DialogShape | undefined {
   if (inside !== undefined && inside.by === 'options') return inside;
   const above = paragraphAbove(rows, top);
   if (above === undefined) return inside;
-  const found = shape(rows, above, top, end, 'hint', [], true);
+  const found = shape(rows, above, top, end, 'hint', undefined, true);
   return found === undefined ? inside : { ...found, kind: inside?.kind === 'permission' ? 'permission' : found.kind };
 }
 
@@ -216,17 +218,24 @@ function unboxedDialog(rows: Rows, end: number): DialogShape | undefined {
     const list = optionListEndingAt(rows, lastOption, 0) ?? withSiblingsBelow(rows, lastOption, i);
     const descriptionsFit = lastOption === i || (rows.shapes[i]?.indent ?? 0) >= (rows.shapes[lastOption]?.option?.textColumn ?? 0);
     if (list !== undefined && descriptionsFit && (list.marked === 1 || weakHint || hint !== undefined)) {
-      return shape(rows, headingTop(rows, list.first), list.first, end, 'options', list.texts, false);
+      return shape(rows, headingTop(rows, list.first), list.first, end, 'options', list, false);
     }
   }
-  if (hint !== undefined) return shape(rows, headingTop(rows, hint), hint, end, 'hint', [], false);
+  if (hint !== undefined) return shape(rows, headingTop(rows, hint), hint, end, 'hint', undefined, false);
   return undefined;
 }
 
 interface OptionList {
   first: number;
   marked: number;
-  texts: string[];
+  /** The options' rows, top to bottom (`first` is the first). */
+  members: number[];
+}
+
+/** The options' texts: a marked or numbered option's text, an unmarked sibling's row as drawn. */
+function optionTexts(rows: Rows, list: OptionList | undefined): string[] {
+  if (list === undefined) return [];
+  return list.members.map((i) => rows.shapes[i]?.option?.text ?? rows.shapes[i]?.content ?? '');
 }
 
 // The lowest option list between top and end (inside a box).
@@ -287,8 +296,7 @@ function optionListEndingAt(rows: Rows, last: number, floor: number): OptionList
   const marked = options.filter((s) => s.option?.marked === true).length;
   if (options.length < 2) return undefined;
   if (number === undefined && marked === 0) return undefined; // an unnumbered list needs its selection
-  const first = members[0] ?? last;
-  return { first, marked, texts: options.map((s) => s.option?.text ?? s.content) };
+  return { first: members[0] ?? last, marked, members };
 }
 
 /** The most unmarked siblings a marked option may have under it (`▸ Provider` over eight settings rows). */
@@ -311,13 +319,13 @@ function withSiblingsBelow(rows: Rows, marked: number, last: number): OptionList
   if (option === undefined || !option.marked || option.number !== undefined || last <= marked) return undefined;
   // `● Ask Question(…)` over `  ⎿  User selected…` is a transcript entry and its result, not a choice.
   if (TRANSCRIPT_ENTRY.test(rows.raw[marked] ?? '')) return undefined;
-  const texts = [option.text];
+  const members = [marked];
   for (let i = marked + 1; i <= last; i += 1) {
     const s = rows.shapes[i];
     if (s === undefined || s.indent !== option.textColumn || s.option !== undefined || RESULT_BRANCH.test(s.content)) return undefined;
-    texts.push(s.content);
+    members.push(i);
   }
-  return { first: marked, marked: 1, texts };
+  return { first: marked, marked: 1, members };
 }
 
 // In a box, a marked option of an unnumbered list with its siblings under it, description rows between
@@ -333,7 +341,7 @@ function markedWithSiblingsInBox(rows: Rows, top: number, end: number): OptionLi
   let titled = false;
   for (let i = top; i < marked; i += 1) if (isText(rows, i) && rows.shapes[i]?.topEdge !== true) titled = true;
   if (!titled) return undefined;
-  const texts = [option.text];
+  const members = [marked];
   let blanks = 0;
   for (let i = marked + 1; i <= end; i += 1) {
     const s = rows.shapes[i];
@@ -347,9 +355,9 @@ function markedWithSiblingsInBox(rows: Rows, top: number, end: number): OptionLi
     if (s.frame) break; // a rule inside the box (or its bottom edge) ends the list
     if (s.hint !== undefined) continue;
     if (s.indent < option.textColumn) return undefined;
-    if (s.indent === option.textColumn) texts.push(s.content);
+    if (s.indent === option.textColumn) members.push(i);
   }
-  return texts.length >= 2 ? { first: marked, marked: 1, texts } : undefined;
+  return members.length >= 2 ? { first: marked, marked: 1, members } : undefined;
 }
 
 // Where a dialog without a box starts: the row under the nearest rule, box edge or transcript entry above.
@@ -396,9 +404,10 @@ function shape(
   anchor: number,
   end: number,
   by: DialogShape['by'],
-  options: readonly string[],
+  list: OptionList | undefined,
   framed: boolean,
 ): DialogShape | undefined {
+  const options = optionTexts(rows, list);
   // A hint's own row may carry the question (`Do you want to continue? [Y/n]`).
   const heading = headingRows(rows, top, by === 'hint' ? anchor + 1 : anchor);
   const bounded = framed || top > 0 && (isHorizontalRule(rows.raw[top - 1] ?? '') || rows.shapes[top - 1]?.topEdge === true);
@@ -413,7 +422,7 @@ function shape(
   const title = cut.replace(TITLE_GLYPHS, '').replace(BOX_TAIL, '').replace(/\s+/gu, ' ').trim();
   if (title === '' || isPicker([title, ...heading], options) || openedByUser(rows, top) || redrawn(rows, top, titleLine)) return undefined;
   const kind = kindFromWords(heading.join('\n'), options.join('\n'));
-  return { title, kind, top, bottom: end, by };
+  return { title, kind, top, bottom: end, by, optionRows: list?.members ?? [] };
 }
 
 // A dialog whose title row stands above it on screen too is a program redrawing its history (Gemini CLI

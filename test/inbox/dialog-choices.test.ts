@@ -40,6 +40,47 @@ describe('the choices of the dialog on screen', () => {
     // Above Cline's status bar (its widest row: the screen's width is not known here): the key hint row.
     ['cline/3.0.65/shell-approve-80x24.screens.txt', { choices: [], keys: ['[y] Approve [n] Deny'] }],
     ['cline/3.0.65/shell-approve-200x50.screens.txt', { choices: [], keys: ['[y] Approve [n] Deny'] }],
+    // Unmarked options under a marked one are a choice each (they were glued into one).
+    ['claude-code/2.1.332/trust-dialog-80x24.screens.txt', { choices: ['No, exit', 'Yes, I trust this folder'], keys: ['Enter to confirm · Esc to cancel'] }],
+    [
+      'continue/1.5.47/shell-approve-80x24.screens.txt',
+      { choices: ['Continue (tab)', "Continue + don't ask again (shift+tab)", 'No, and tell Continue what to do differently (esc)'], keys: [] },
+    ],
+    [
+      'copilot/1.0.102/question-80x24.screens.txt',
+      { choices: ['PostgreSQL (Recommended)', 'SQLite', 'Other (type your answer)'], keys: ['↑/↓ select · enter accept · ctrl+d decline · esc cancel'] },
+    ],
+    ['droid/0.215.0/sign-in-80x24.screens.txt', { choices: ['Login', 'Exit'], keys: [] }],
+    // Cline's scroll thumb (`▀`) at the right edge is not part of the option.
+    ['cline/3.0.65/question-80x24.screens.txt', { choices: ['PostgreSQL (Recommended)', 'SQLite'], keys: [] }],
+    // Options in pairs set apart by blank rows: each an option and its description.
+    [
+      'qwen-code/0.24.4/auth-dialog-120x32.screens.txt',
+      {
+        choices: [
+          'Alibaba ModelStudio Official recommended setup: Coding Plan, Token Plan, or Standard API Key',
+          'Third-party Providers Choose a built-in provider and connect with an API key',
+          'Custom Provider Manually connect a local server, proxy, or unsupported provider',
+        ],
+        keys: [],
+      },
+    ],
+    // The dialog's heading rows above the options are no choice, even when they look like list items.
+    [
+      'qwen-code/0.24.4/question-80x24.screens.txt',
+      {
+        choices: ['1. PostgreSQL (Recommended) A full SQL server.', '2. SQLite A single file, no server.', '3. Type something...'],
+        keys: ['↑/↓: Navigate | Enter: Select | Esc: Cancel'],
+      },
+    ],
+    // An option the matcher reads as the hint under the list (`(Esc to stop)`) is still a choice.
+    [
+      'copilot/1.0.102/shell-approve-80x24.screens.txt',
+      {
+        choices: ['1. Yes', "2. Yes, and don't ask again for `mkdir` and `touch` in this directory", '3. No, and tell Copilot what to do differently (Esc to stop)'],
+        keys: ['↑/↓ to navigate · enter to select · esc to cancel'],
+      },
+    ],
   ])('%s', (file, expected) => {
     expect(dialogChoices(screenAt(file, 'blocked'))).toEqual(expected);
   });
