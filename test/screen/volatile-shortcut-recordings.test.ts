@@ -1,7 +1,8 @@
 // The spinner shortcut (ScreenClient: a sweep whose output touched only "volatile" rows — rows the sweep
 // before saw change while the classification stayed — waits up to VOLATILE_SWEEP_MS) against every real
 // recording in fixtures/: no dialog of any agent is drawn on volatile rows only, so every one is read at
-// once, never left waiting (a dialog drawn and gone within the wait would be hidden). The decision is the
+// once, never left waiting (a dialog drawn and gone within the wait would be hidden), and on the live schedule
+// no change of classification (a turn's end) waits either. The decision is the
 // client's own, rebuilt from the same parts it uses (ScreenClassifier as in the client, VolatileRows,
 // RowFootprint from the cursor the sweep read), on two schedules of sweeps over the recording's clock:
 // the live one (SweepScheduler with the shim's default timing: 40 ms after output settles, at least every
@@ -30,6 +31,8 @@ interface ShortcutTrace {
   dialogs: number;
   /** Those of them the shortcut would have let wait: t of the write. */
   dialogsWaited: number[];
+  /** Sweeps that changed the classification (a turn's end, a new state), which the shortcut would have let wait: t of the write. */
+  changesWaited: number[];
 }
 
 const keyOf = (result: SweepResult & { changed: true }): string => {
@@ -48,7 +51,7 @@ async function traceShortcut(rules: RuleSet, cols: number, rows: number, events:
   let footprint: RowFootprint | undefined;
   let lastKey: string | undefined;
   let lastSweepAt = -Infinity;
-  const trace: ShortcutTrace = { waited: 0, dialogs: 0, dialogsWaited: [] };
+  const trace: ShortcutTrace = { waited: 0, dialogs: 0, dialogsWaited: [], changesWaited: [] };
   const scheduler = new SweepScheduler(DEFAULT_SWEEP_TIMING);
   const sweep = async (at: number): Promise<void> => {
     // ScreenClient.sweep() and onlyVolatileRows(): within VOLATILE_SWEEP_MS of the last read, and every
@@ -61,6 +64,7 @@ async function traceShortcut(rules: RuleSet, cols: number, rows: number, events:
     const result = await classifier.sweep();
     if (result.changed) {
       const key = keyOf(result);
+      if (key !== lastKey && lastKey !== undefined && waits) trace.changesWaited.push(at / 1000);
       if (key !== lastKey && result.classification.state === 'blocked') {
         trace.dialogs++;
         if (waits) trace.dialogsWaited.push(at / 1000);
@@ -109,7 +113,7 @@ async function traceShortcut(rules: RuleSet, cols: number, rows: number, events:
 /** Writes the shortcut let wait, per agent (OpenCode and Cline redraw in ways RowFootprint does not follow: none). */
 const waitedByAgent = new Map<string, number>();
 
-describe('the spinner shortcut never lets a recorded dialog wait', () => {
+describe('the spinner shortcut never lets a recorded dialog wait, nor on the live schedule any change of classification', () => {
   for (const agent of AGENTS) {
     const rules = loadRuleFile(join(ROOT, agent.rules), agent.rules);
     const fixtures = listFixtures(join(ROOT, agent.fixtures));
@@ -117,14 +121,19 @@ describe('the spinner shortcut never lets a recorded dialog wait', () => {
       let waited = 0;
       let dialogs = 0;
       const hidden: string[] = [];
+      const delayed: string[] = [];
       for (const fixture of fixtures) {
         const cast = readCast(fixture.cast);
         const trace = await traceShortcut(rules, cast.cols, cast.rows, cast.events, schedule);
         waited += trace.waited;
         dialogs += trace.dialogs;
         for (const t of trace.dialogsWaited) hidden.push(`${fixture.name} at ${t.toFixed(3)} s`);
+        for (const t of trace.changesWaited) delayed.push(`${fixture.name} at ${t.toFixed(3)} s`);
       }
       expect(hidden).toEqual([]);
+      // On the live schedule no change of classification at all waits (a turn's end drawn on the spinner's
+      // row alone would wait up to VOLATILE_SWEEP_MS): the sweeps before it had already read other rows.
+      if (schedule === 'live') expect(delayed).toEqual([]);
       // Not vacuous: the recordings have dialogs.
       expect(dialogs).toBeGreaterThan(0);
       waitedByAgent.set(`${agent.id} (${schedule})`, waited);
@@ -140,7 +149,7 @@ describe('the spinner shortcut never lets a recorded dialog wait', () => {
 });
 
 describe('the check itself', () => {
-  test('a dialog drawn on the spinner row only would be caught', async () => {
+  test('a dialog drawn on the spinner row only would be caught, as a dialog and as a change of classification', async () => {
     const rules = compileRuleFile(
       [
         'app = "probe"',
@@ -171,5 +180,6 @@ describe('the check itself', () => {
     const trace = await traceShortcut(rules, 40, 10, events);
     expect(trace.dialogs).toBe(1);
     expect(trace.dialogsWaited).toHaveLength(1);
+    expect(trace.changesWaited).toHaveLength(1);
   });
 });

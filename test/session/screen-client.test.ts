@@ -143,6 +143,39 @@ describe('ScreenClient: a spinner-only sweep waits, a dialog never does', () => 
     expect(result?.changed && result.lines[17]).toBe('✶ Pondering… (3s · esc to interrupt)');
   });
 
+  test('a 10 Hz spinner, asked for a sweep 40 ms after every frame as the policy does, is read once a second', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const client = new ScreenClient({ cols: 100, rows: 30, rules: loadRuleFile(CLAUDE), onFault: () => {} });
+    clients.push(client);
+    client.feed(encoder.encode(`\x1b[2J\x1b[H● Working on it\x1b[20;1H${RULE}\r\n❯ \r\n${RULE}\r\n  ? for shortcuts\x1b[21;3H`));
+    const reads: Array<{ at: number; row: string | undefined }> = [];
+    let pending: Promise<SweepResult> | undefined;
+    /** Lets a read that started finish (the screen parses in zero-delay timeouts); notes it if it read. */
+    const settle = async (): Promise<void> => {
+      if (pending === undefined) return;
+      const answer = await answerNow(pending);
+      if (answer === undefined) return;
+      if (answer.changed) reads.push({ at: performance.now(), row: answer.lines[17] });
+      pending = undefined;
+    };
+    for (let i = 0; i < 45; i++) {
+      client.feed(frame(i));
+      vi.advanceTimersByTime(40);
+      pending ??= client.sweep(); // one sweep at a time, as the policy asks
+      await settle();
+      // A waiting sweep's time may come before the next frame: its read finishes first, as it does live.
+      for (let ms = 0; ms < 60; ms += 10) {
+        vi.advanceTimersByTime(10);
+        await settle();
+      }
+    }
+    // The first two reads learn which row is the spinner's; from then on one read a second, each with the latest frame.
+    const steady = reads.slice(2);
+    expect(steady.length).toBe(4);
+    expect(steady.slice(1).map((r, i) => r.at - (steady[i]?.at ?? 0))).toEqual([1000, 1000, 1000]);
+    expect(steady.map((r) => r.row?.match(/\((\d+)s/u)?.[1])).toEqual(['11', '21', '31', '41']);
+  });
+
   test('a frame that touches another row than the spinner is read at once', async () => {
     const client = await spinning();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
