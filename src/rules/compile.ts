@@ -29,15 +29,7 @@ export function compileRuleFile(text: string, file: string): RuleSet {
   const ctx: ValueContext = { file };
   const table = parseToml(text, file);
   rejectUnknownKeys(ctx, table, FILE_KEYS);
-  if (table['app'] === undefined) fail(ctx, 'missing-key', 'missing key "app"', 'app');
-  const app = expectString(ctx, table['app'], 'app');
-  if (!APP_PATTERN.test(app)) fail(ctx, 'bad-value', `app ${JSON.stringify(app)} must match ${APP_PATTERN.source}`, 'app');
-  const commands = expectStringList(ctx, table['commands'], 'commands');
-  commands.forEach((command, i) => {
-    if (!COMMAND_PATTERN.test(command)) {
-      fail(ctx, 'bad-value', `commands[${i}] ${JSON.stringify(command)} must be a command basename (no path, no spaces)`, `commands[${i}]`);
-    }
-  });
+  const { app, commands } = fileIdentity(ctx, table);
   const versions = expectStringList(ctx, table['versions'], 'versions');
   const description = table['description'] === undefined ? undefined : expectString(ctx, table['description'], 'description');
   const rules = compileRules(ctx, table['rules']);
@@ -63,10 +55,26 @@ export function readRuleFileHeader(text: string, file: string): RuleFileHeader |
   } catch {
     return undefined;
   }
-  const { app, commands } = table;
-  if (typeof app !== 'string' || !APP_PATTERN.test(app)) return undefined;
-  if (commands !== undefined && !(Array.isArray(commands) && commands.every((c) => typeof c === 'string'))) return undefined;
-  return { app, commands: (commands as string[] | undefined) ?? [] };
+  try {
+    return fileIdentity({ file }, table);
+  } catch (error) {
+    if (error instanceof RuleError) return undefined;
+    throw error;
+  }
+}
+
+/** A rule file's `app` and `commands`, checked as compiling the file checks them; throws RuleError. */
+function fileIdentity(ctx: ValueContext, table: TomlTable): RuleFileHeader {
+  if (table['app'] === undefined) fail(ctx, 'missing-key', 'missing key "app"', 'app');
+  const app = expectString(ctx, table['app'], 'app');
+  if (!APP_PATTERN.test(app)) fail(ctx, 'bad-value', `app ${JSON.stringify(app)} must match ${APP_PATTERN.source}`, 'app');
+  const commands = expectStringList(ctx, table['commands'], 'commands');
+  commands.forEach((command, i) => {
+    if (!COMMAND_PATTERN.test(command)) {
+      fail(ctx, 'bad-value', `commands[${i}] ${JSON.stringify(command)} must be a command basename (no path, no spaces)`, `commands[${i}]`);
+    }
+  });
+  return { app, commands };
 }
 
 function parseToml(text: string, file: string): TomlTable {

@@ -157,6 +157,17 @@ describe('selectRules', () => {
     expect(checks.map((c) => [c.path.endsWith('other.toml'), c.ok])).toEqual([[false, true], [true, false]]);
   });
 
+  test('a header is read as strictly as the compiled file: a command with a path makes the file compile at once and say so', () => {
+    const bundledDir = mkdtempSync(join(tmpdir(), 'osf7501-bundled-'));
+    temps.push(bundledDir);
+    writeFileSync(join(bundledDir, 'good.toml'), ruleFile('good', ['good']));
+    writeFileSync(join(bundledDir, 'other.toml'), ruleFile('other', ['bin/other']));
+    const { env } = xdgWith();
+    expect(catchRuleError(() => selectRules('good', { env, bundledDir })).message).toMatch(
+      /other\.toml: commands\[0\] "bin\/other" must be a command basename \(no path, no spaces\)$/u,
+    );
+  });
+
   test('every bundled file\'s app and commands read from its header are those of its compiled rules', () => {
     const catalog = loadRuleCatalog({ env: xdgWith().env });
     const bundled = catalog.entries.filter((e) => e.origin === 'bundled');
