@@ -7,6 +7,8 @@
 // LEAN_BASE=DIR adds the osf7501 rows again for the checkout in DIR (its bin/osf7501, built): a baseline
 // in the same interleaved rounds, e.g. `git worktree add /tmp/lean-base main` before a change.
 // LEAN_PIPE_ROUNDS (default 20), LEAN_STARTUP_ROUNDS (15), LEAN_IDLE_ROUNDS (3), LEAN_SPIN_S (10).
+// LEAN_STEADY_S=N (default 0: none) adds a second spinner table, N s from the end of the first window: past the
+// two memory-reducing full GCs V8 starts by itself ~8 s after start-up, which fall inside the first.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ const PIPE_ROUNDS = Number(process.env['LEAN_PIPE_ROUNDS'] ?? 20);
 const STARTUP_ROUNDS = Number(process.env['LEAN_STARTUP_ROUNDS'] ?? 15);
 const IDLE_ROUNDS = Number(process.env['LEAN_IDLE_ROUNDS'] ?? 3);
 const SPIN_S = Number(process.env['LEAN_SPIN_S'] ?? 10);
+const STEADY_S = Number(process.env['LEAN_STEADY_S'] ?? 0);
 /**
  * Start-up left out of the spinner's CPU figure: counted from the child's first byte at the terminal (the
  * shim's own start-up, slow on a loaded machine, is over by then), long enough for the screen worker to start.
@@ -199,7 +202,13 @@ async function startupSection(): Promise<void> {
 interface IdleRun {
   cpuPercent: number;
   peakRssMb: number;
+  /** CPU in the LEAN_STEADY_S window after the first (undefined without one). */
+  steadyCpuPercent?: number;
 }
+
+/** CPU % of one core between two readings of a process. */
+const cpuPercentBetween = (a: { at: bigint; cpu: number }, b: { at: bigint; cpu: number }): number =>
+  (100 * (b.cpu - a.cpu)) / (Number(b.at - a.at) / 1e9);
 
 function idleRun(v: Variant): Promise<IdleRun> {
   return new Promise((resolve, reject) => {
@@ -208,28 +217,35 @@ function idleRun(v: Variant): Promise<IdleRun> {
       cols: 100,
       rows: 30,
       cwd: ROOT,
-      env: baseEnv({ LEAN_SPIN_MS: String(IDLE_WARMUP_MS + SPIN_S * 1000 + 1000), ...v.env }),
+      env: baseEnv({ LEAN_SPIN_MS: String(IDLE_WARMUP_MS + (SPIN_S + STEADY_S) * 1000 + 1000), ...v.env }),
       encoding: null,
     } as pty.IPtyForkOptions);
     let first: { at: bigint; cpu: number } | undefined;
+    let second: { at: bigint; cpu: number; peakRssKb: number } | undefined;
     let result: IdleRun | undefined;
     let started = false;
+    const reading = (): { at: bigint; cpu: number; peakRssKb: number } | undefined => {
+      const s = readProcStats(term.pid);
+      return s === undefined ? undefined : { at: process.hrtime.bigint(), cpu: s.cpuSeconds, peakRssKb: s.peakRssKb };
+    };
     term.onData(() => {
       if (started) return;
       started = true;
+      setTimeout(() => (first = reading()), IDLE_WARMUP_MS);
       setTimeout(() => {
-        const s = readProcStats(term.pid);
-        if (s !== undefined) first = { at: process.hrtime.bigint(), cpu: s.cpuSeconds };
-      }, IDLE_WARMUP_MS);
-      setTimeout(() => {
-        const s = readProcStats(term.pid);
-        if (s === undefined || first === undefined) return;
-        const seconds = Number(process.hrtime.bigint() - first.at) / 1e9;
-        result = { cpuPercent: (100 * (s.cpuSeconds - first.cpu)) / seconds, peakRssMb: s.peakRssKb / 1024 };
+        second = reading();
+        if (second === undefined || first === undefined) return;
+        result = { cpuPercent: cpuPercentBetween(first, second), peakRssMb: second.peakRssKb / 1024 };
       }, IDLE_WARMUP_MS + SPIN_S * 1000);
+      if (STEADY_S > 0) {
+        setTimeout(() => {
+          const third = reading();
+          if (third !== undefined && second !== undefined && result !== undefined) result.steadyCpuPercent = cpuPercentBetween(second, third);
+        }, IDLE_WARMUP_MS + (SPIN_S + STEADY_S) * 1000);
+      }
     });
     term.onExit(() => {
-      if (result === undefined) reject(new Error(`${v.argv.join(' ')}: exited before the measurement ended`));
+      if (result === undefined || (STEADY_S > 0 && result.steadyCpuPercent === undefined)) reject(new Error(`${v.argv.join(' ')}: exited before the measurement ended`));
       else resolve(result);
     });
   });
@@ -244,11 +260,13 @@ async function idleSection(): Promise<void> {
   ]);
   const cpu = new Map<string, number[]>();
   const rss = new Map<string, number[]>();
+  const steady = new Map<string, number[]>();
   for (let round = 0; round < IDLE_ROUNDS; round++) {
     for (const v of inRoundOrder(variants, round)) {
       const r = await idleRun(v);
       push(cpu, v.name, r.cpuPercent);
       push(rss, v.name, r.peakRssMb);
+      if (r.steadyCpuPercent !== undefined) push(steady, v.name, r.steadyCpuPercent);
     }
   }
   console.log(`\nidle: a 10 Hz Claude-like spinner (one row changes), ${SPIN_S} s from ${IDLE_WARMUP_MS / 1000} s after the child's first byte, ${IDLE_ROUNDS} interleaved rounds`);
@@ -260,6 +278,15 @@ async function idleSection(): Promise<void> {
     console.log(`| ${v.name} | ${median(c).toFixed(2)} | ${range(c, 2)} | ${median(m).toFixed(1)} | ${range(m, 1)} |`);
   }
   console.log('goals: ≤ 1.0 % of one core with reports on; peak RSS ≤ 60 MB');
+  if (STEADY_S === 0) return;
+  const from = (IDLE_WARMUP_MS / 1000 + SPIN_S).toFixed(1);
+  console.log(`\nidle, steady state (not the goal's window): the same spinners' CPU from ${from} s to ${(IDLE_WARMUP_MS / 1000 + SPIN_S + STEADY_S).toFixed(1)} s after the child's first byte (with the default LEAN_SPIN_S, past the two memory-reducing GCs V8 runs ~8–9 s after start-up)`);
+  console.log('| relay | CPU % of one core (median) | range |');
+  console.log('| --- | --- | --- |');
+  for (const v of variants) {
+    const c = steady.get(v.name) ?? [];
+    console.log(`| ${v.name} | ${median(c).toFixed(2)} | ${range(c, 2)} |`);
+  }
 }
 
 const SECTIONS: Record<string, () => Promise<void>> = { pipe: pipeSection, startup: startupSection, idle: idleSection };
