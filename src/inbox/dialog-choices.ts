@@ -34,8 +34,11 @@ export function dialogChoices(lines: readonly string[]): DialogChoices | undefin
   const keys: string[] = [];
   const starts = choiceRows(dialog.optionRows, trimmed);
   // Rows under a choice in its text's column are its text wrapped by the program (`2. Yes, and always allow
-  // … from this` / `project`) or its description (`A full SQL server.`).
+  // … from this` / `project`) or its description (`A full SQL server.`); a row between two options in the
+  // option's own column is its text wrapped there (`2. Yes, and don't ask again …` / `(/tmp/…/project)`).
+  // Text far to the right (a status bar's folder) is neither.
   let textColumn: number | undefined;
+  let optionColumn = 0;
   for (let i = dialog.optionRows[0] ?? dialog.top; i <= dialog.bottom; i += 1) {
     const shape = rowShape(trimmed[i] ?? '');
     const option = shape.option;
@@ -43,16 +46,30 @@ export function dialogChoices(lines: readonly string[]): DialogChoices | undefin
     if (starts.has(i) || (option !== undefined && !dialog.optionRows.includes(i))) {
       // An option the matcher found, or one it left to the hints under the list (`3. No (Esc to stop)`).
       textColumn = option?.textColumn ?? shape.indent;
+      optionColumn = shape.indent;
       const text = option === undefined ? shape.content : option.number === undefined ? option.text : `${option.number}. ${option.text}`;
       if (choices.length < MAX_CHOICES) choices.push(printable(text, CHOICE_BYTES));
     } else if (shape.hint === 'strong') {
       keys.push(printable(shape.content, CHOICE_BYTES));
       textColumn = undefined;
-    } else if (textColumn !== undefined && last >= 0 && !shape.blank && !shape.frame && shape.indent >= textColumn) {
+    } else if (textColumn !== undefined && last >= 0 && !shape.blank && !shape.frame && continues(shape.indent, textColumn, optionColumn, startsChoice(i + 1))) {
       choices[last] = printable(`${choices[last] ?? ''} ${shape.content}`, CHOICE_BYTES);
     } else textColumn = undefined;
   }
   return choices.length === 0 && keys.length === 0 ? undefined : { choices, keys };
+
+  function startsChoice(i: number): boolean {
+    return starts.has(i) || rowShape(trimmed[i] ?? '').option !== undefined;
+  }
+}
+
+/** The most columns a choice's wrapped text or description is drawn right of the choice's text. */
+const MAX_DESCRIPTION_INDENT = 4;
+
+/** A row at `indent` goes on the choice above it: in its text's column, or in its own column right above the next option. */
+function continues(indent: number, textColumn: number, optionColumn: number, optionBelow: boolean): boolean {
+  if (indent >= textColumn && indent <= textColumn + MAX_DESCRIPTION_INDENT) return true;
+  return optionBelow && indent >= optionColumn && indent < textColumn;
 }
 
 /**

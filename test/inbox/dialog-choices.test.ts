@@ -73,12 +73,25 @@ describe('the choices of the dialog on screen', () => {
         keys: ['↑/↓: Navigate | Enter: Select | Esc: Cancel'],
       },
     ],
-    // An option the matcher reads as the hint under the list (`(Esc to stop)`) is still a choice.
+    // An option the matcher reads as the hint under the list (`(Esc to stop)`) is still a choice; the row an
+    // option wraps onto in its own column, right above the next option, is part of it.
     [
       'copilot/1.0.102/shell-approve-80x24.screens.txt',
       {
-        choices: ['1. Yes', "2. Yes, and don't ask again for `mkdir` and `touch` in this directory", '3. No, and tell Copilot what to do differently (Esc to stop)'],
+        choices: [
+          '1. Yes',
+          "2. Yes, and don't ask again for `mkdir` and `touch` in this directory (/tmp/osf7501-copilot-lPbqJ3/project)",
+          '3. No, and tell Copilot what to do differently (Esc to stop)',
+        ],
         keys: ['↑/↓ to navigate · enter to select · esc to cancel'],
+      },
+    ],
+    // The folder a status bar shows far to the right under the last option is not part of it.
+    [
+      'opencode/1.18.33/question-200x50.screens.txt',
+      {
+        choices: ['1. PostgreSQL (Recommended) A full SQL server.', '2. SQLite A single file, no server.', '3. Type your own answer'],
+        keys: ['↑↓ select enter submit esc dismiss'],
       },
     ],
   ])('%s', (file, expected) => {
