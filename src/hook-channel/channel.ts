@@ -103,12 +103,19 @@ export class HookServer {
 
   /** Makes the directory and the FIFO in it and opens it. Rejects with a HookChannelError. */
   static async start(options: HookServerOptions = {}): Promise<HookServer> {
-    return HookServer.open(ChannelPlace.make(options), options.env);
+    const place = ChannelPlace.make(options);
+    try {
+      return await HookServer.open(place, options.env);
+    } catch (error) {
+      place.dispose();
+      throw error;
+    }
   }
 
   /**
    * Makes the FIFO in `place` (made earlier, e.g. before the child spawned) and opens it; the server owns the
-   * place from then on. On failure rejects with a HookChannelError and removes the place.
+   * place from then on. On failure rejects with a HookChannelError; the place stays its maker's (it may hold
+   * what the child still reads: claude's settings spilled to a file).
    */
   static async open(place: ChannelPlace, env: NodeJS.ProcessEnv = process.env): Promise<HookServer> {
     const { fifoPath } = place;
@@ -121,7 +128,6 @@ export class HookServer {
       return new HookServer(new Socket({ fd, readable: true, writable: false }), place);
     } catch (error) {
       if (fd !== undefined) closeSync(fd);
-      place.dispose();
       const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message ?? String(error);
       throw new HookChannelError('channel-fifo', `cannot make the hook FIFO ${fifoPath}: ${why}`, { cause: error });
     }

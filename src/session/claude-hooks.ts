@@ -25,6 +25,8 @@ export class ClaudeHooks {
     private readonly place: ChannelPlace,
     /** claude's arguments with the hooks injected. */
     readonly args: string[],
+    /** The settings file in the place's directory, when the settings were too long for one argument. */
+    private readonly settingsFile: string | undefined,
     private readonly onSignal: SignalListener,
   ) {}
 
@@ -50,7 +52,7 @@ export class ClaudeHooks {
       channel.dispose();
       return undefined;
     }
-    return new ClaudeHooks(channel, injected.argv, onSignal);
+    return new ClaudeHooks(channel, injected.argv, injected.settingsFile, onSignal);
   }
 
   /** The variables to add to claude's environment: where and how its hooks report. */
@@ -60,7 +62,9 @@ export class ClaudeHooks {
 
   /**
    * Makes the FIFO and starts reading it (after the spawn). Resolves to false when that fails: the session
-   * goes on without hooks (its hooks find no FIFO and do nothing) and the screen alone tells the state.
+   * goes on without hooks (its hooks find no FIFO and do nothing) and the screen alone tells the state. The
+   * directory is removed then, unless it holds the settings file claude was given (it may not have read it
+   * yet): that goes with `dispose()`.
    */
   async open(env: NodeJS.ProcessEnv): Promise<boolean> {
     if (this.disposed) return false;
@@ -70,6 +74,7 @@ export class ClaudeHooks {
     try {
       server = await HookServer.open(this.place, env);
     } catch (error) {
+      if (this.settingsFile === undefined) this.place.dispose();
       if (error instanceof HookChannelError) return false;
       throw error;
     }
