@@ -1,6 +1,6 @@
 // Pure: the answers a dialog on screen offers (`1. Yes`, `2. No`) and its key hints, for `osf7501 watch`'s `a`.
 import { findDialog } from '../rules/dialog.js';
-import { rowShape } from '../rules/dialog-rows.js';
+import { rowShape, type RowShape } from '../rules/dialog-rows.js';
 import { printable } from './format.js';
 
 /** Most choices kept (a dialog with more is a picker; the first ones are shown). */
@@ -32,7 +32,10 @@ export function dialogChoices(lines: readonly string[]): DialogChoices | undefin
   }
   const choices: string[] = [];
   const keys: string[] = [];
-  const starts = choiceRows(dialog.optionRows, trimmed);
+  // Each row's shape, read once for the loop, its look-ahead and the pairing below.
+  const shapes = trimmed.map((line) => rowShape(line));
+  const shapeAt = (i: number): RowShape => shapes[i] ?? rowShape('');
+  const starts = choiceRows(dialog.optionRows, shapeAt);
   // Rows under a choice in its text's column are its text wrapped by the program (`2. Yes, and always allow
   // … from this` / `project`) or its description (`A full SQL server.`); a row between two options in the
   // option's own column is its text wrapped there (`2. Yes, and don't ask again …` / `(/tmp/…/project)`).
@@ -40,7 +43,7 @@ export function dialogChoices(lines: readonly string[]): DialogChoices | undefin
   let textColumn: number | undefined;
   let optionColumn = 0;
   for (let i = dialog.optionRows[0] ?? dialog.top; i <= dialog.bottom; i += 1) {
-    const shape = rowShape(trimmed[i] ?? '');
+    const shape = shapeAt(i);
     const option = shape.option;
     const last = choices.length - 1;
     if (starts.has(i) || (option !== undefined && !dialog.optionRows.includes(i))) {
@@ -59,7 +62,7 @@ export function dialogChoices(lines: readonly string[]): DialogChoices | undefin
   return choices.length === 0 && keys.length === 0 ? undefined : { choices, keys };
 
   function startsChoice(i: number): boolean {
-    return starts.has(i) || rowShape(trimmed[i] ?? '').option !== undefined;
+    return starts.has(i) || shapeAt(i).option !== undefined;
   }
 }
 
@@ -77,7 +80,7 @@ function continues(indent: number, textColumn: number, optionColumn: number, opt
  * another in the same column (Qwen Code's provider chooser: `› Alibaba ModelStudio` over `Official recommended
  * setup: …`, a blank row, `Third-party Providers` over its line), are a choice and its description each.
  */
-function choiceRows(optionRows: readonly number[], lines: readonly string[]): Set<number> {
+function choiceRows(optionRows: readonly number[], shapeAt: (i: number) => RowShape): Set<number> {
   const runs: number[][] = [];
   let apartByBlanks = true;
   for (const row of optionRows) {
@@ -87,10 +90,10 @@ function choiceRows(optionRows: readonly number[], lines: readonly string[]): Se
       (run as number[]).push(row);
       continue;
     }
-    for (let i = (previous ?? row) + 1; i < row; i += 1) if (rowShape(lines[i] ?? '').blank !== true) apartByBlanks = false;
+    for (let i = (previous ?? row) + 1; i < row; i += 1) if (!shapeAt(i).blank) apartByBlanks = false;
     runs.push([row]);
   }
-  const unnumbered = optionRows.every((row) => rowShape(lines[row] ?? '').option?.number === undefined);
+  const unnumbered = optionRows.every((row) => shapeAt(row).option?.number === undefined);
   const paired = unnumbered && apartByBlanks && runs.length >= 2 && runs.every((run) => run.length === 2);
   return new Set(paired ? runs.map((run) => run[0] as number) : optionRows);
 }
