@@ -102,7 +102,12 @@ export class WrappedSession {
   private readonly hookSignals: Array<[HookSignal, number]> = [];
   private disposed = false;
   // A hang-up (a killed pane, a closed window) clears the record at once: best effort, no waiting.
-  private readonly onHangup = (): void => this.reporting?.reporter.hangup();
+  /** The terminal hung up (SIGHUP), maybe before reporting existed: reporting then starts from that. */
+  private hungUp = false;
+  private readonly onHangup = (): void => {
+    this.hungUp = true;
+    this.reporting?.reporter.hangup();
+  };
 
   /** `selected`: the rules already chosen for the command (an explicit `--rules` checked by the caller). */
   constructor(
@@ -271,6 +276,7 @@ export class WrappedSession {
         const { reporter } = reporting;
         relay.attach(reporter);
         for (const [signal, at] of this.hookSignals.splice(0)) reporter.hookSignal(signal, at);
+        if (this.hungUp) reporter.hangup();
         return { held: (chunk) => reporter.passHeld(chunk), live: (chunk) => reporter.gate.passOutput(chunk) };
       });
     } catch (error) {
