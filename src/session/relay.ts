@@ -187,10 +187,15 @@ export class Relay {
     // alive for ever. Then the shim sends the SIGHUP itself, so the child and the record go as usual.
     const fd = (stdin as { fd?: number }).fd ?? 0;
     const onEnd = (): void => {
-      if (!this.hungUp && !isatty(fd)) process.kill(process.pid, 'SIGHUP');
+      if (!this.disposed && !this.hungUp && !isatty(fd)) process.kill(process.pid, 'SIGHUP');
     };
+    // A terminal that hangs up answers the read under way with EIO as often as with end-of-file (a race
+    // in the kernel's hang-up); Node emits that as 'error', which without a listener is thrown: the shim
+    // died as an internal error (70) instead of exiting with the child's status. It is the same end.
+    // The listener stays after the session: a read already under way can still fail during the exit.
     stdin.on('data', onData);
     stdin.on('end', onEnd);
+    stdin.on('error', onEnd);
     stdin.resume();
     this.cleanups.push(() => {
       stdin.off('data', onData);
@@ -223,9 +228,8 @@ export class Relay {
     this.cleanups.push(() => process.off('SIGCONT', onContinue));
     // A terminal that went away (EIO/EPIPE on write) must not crash the shim: the child still gets
     // its SIGHUP and the shim still exits with its status.
-    const onStdoutError = (): void => {};
-    this.io.stdout.on('error', onStdoutError);
-    this.cleanups.push(() => this.io.stdout.off('error', onStdoutError));
+    // The listener stays after the session, as stdin's does: a write under way can fail during the exit.
+    this.io.stdout.on('error', () => {});
   }
 }
 
