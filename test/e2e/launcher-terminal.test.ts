@@ -40,6 +40,18 @@ describe('bin/osf7501 at a terminal', () => {
     expect(r.exitCode).toBe(0);
   });
 
+  test("V8's memory reducer stays idle in a session (bin/osf7501 sets its flag before the modules load)", async () => {
+    // --trace-gc-verbose prints `Memory reducer: …` at the terminal when the reducer's timer fires, which
+    // --gc-memory-reducer-start-delay-ms brings to 200 ms after it armed (without the flag: while the shim loads).
+    const argv = [process.execPath, '--trace-gc-verbose', '--gc-memory-reducer-start-delay-ms=200', BIN, '--rules', 'claude-code', 'sh', '-c', 'echo working; sleep 2; echo done'];
+    const r = await inTerminal(argv, {});
+    expect(r.output).toContain('working\r\n');
+    expect(r.output).toContain('done\r\n');
+    expect(r.output).toMatch(/Scavenge/); // the trace reaches the terminal
+    expect(r.output).not.toMatch(/Memory reducer: /);
+    expect(r.exitCode).toBe(0);
+  });
+
   test('a missing command at a terminal: the same line and status as in pipe mode', async () => {
     const r = await inTerminal([BIN, join(REPO, 'no-such-command')], {});
     expect(r.output).toBe(`osf7501: command not found: ${join(REPO, 'no-such-command')}\r\n`);
