@@ -1,5 +1,9 @@
 // Replays asciicast v2 recordings (fixtures/**/*.cast) through the real ShadowScreen.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { inject } from 'vitest';
 import { ShadowScreen } from '../../../src/screen/shadow-screen.js';
 
 /** One recorded output event, or a resize. */
@@ -38,8 +42,37 @@ export interface Frame {
   softWrapped: boolean[];
 }
 
-/** Every screen the recording shows, one per output event, in order. */
+/**
+ * Every screen the recording shows, one per output event, in order. Within a test run the screens of a recording
+ * are replayed once and kept in the run's folder (test/replay-cache-setup.ts), keyed by the recording's content:
+ * the other files that check the same recording read the same screens back. Without the folder (a config
+ * without that setup) every call replays.
+ */
 export async function replay(cast: Cast): Promise<Frame[]> {
+  const file = storedReplay(cast);
+  if (file === undefined) return replayScreens(cast);
+  try {
+    return deserialize(readFileSync(file)) as Frame[];
+  } catch (error) {
+    // Not replayed yet in this run; any other failure is the test's.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const frames = await replayScreens(cast);
+  // Written whole under a name of its own, then renamed: a reader sees all of it or nothing.
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  writeFileSync(partial, serialize(frames));
+  renameSync(partial, file);
+  return frames;
+}
+
+/** Where the run keeps the screens of `cast` (named by a hash of its content), when the run keeps any. */
+export function storedReplay(cast: Cast): string | undefined {
+  const dir = inject('replayCacheDir');
+  return dir === undefined ? undefined : join(dir, `${createHash('sha256').update(JSON.stringify(cast)).digest('hex')}.v8`);
+}
+
+/** Every screen the recording shows, replayed now through a fresh ShadowScreen. */
+export async function replayScreens(cast: Cast): Promise<Frame[]> {
   const screen = new ShadowScreen({ cols: cast.cols, rows: cast.rows });
   const encoder = new TextEncoder();
   const frames: Frame[] = [];

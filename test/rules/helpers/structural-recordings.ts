@@ -1,0 +1,42 @@
+// What the two structural-dialog test files (structural-dialogs, structural-dialogs-generic) share: the bundled
+// agents, whose recordings they check, and the blocked moments that are no dialog.
+import type { Label } from './recording-check.js';
+
+/**
+ * Blocked moments that are a line of text asking the user to sign in, with no choices and no key hint, so only
+ * the agent's own rules can know them: Claude Code's `Invalid API key · Please run /login` (an error line above
+ * the prompt box; it reports it blocked:auth), Copilot CLI's `Please use /login to sign in to use Copilot` above
+ * its composer, Pi's start-up `Warning: No models available. Use /login…`. Without the agent's words they read
+ * as prose, the generic rules included.
+ */
+export const SIGN_IN_LINES: Record<string, RegExp> = {
+  'claude-code': /\/auth-error-/u,
+  copilot: /\/sign-in-/u,
+  pi: /\/no-model-/u,
+};
+
+/**
+ * Blocked moments that are no dialog: the sign-in lines, and Continue's first-run prompt `Enter your Anthropic
+ * API key:` with the cursor after it, which the generic file's credential prompt rule knows (not the structural
+ * rule alone).
+ */
+export const NOT_DIALOGS: Record<string, RegExp> = { ...SIGN_IN_LINES, continue: /\/first-run-/u };
+
+export const AGENTS = [
+  ['claude-code', 'claude-code', 'claude-code.toml'],
+  ['codex', 'codex', 'codex.toml'],
+  ['gemini-cli', 'gemini-cli', 'gemini.toml'],
+  ['opencode', 'opencode', 'opencode.toml'],
+  ['kilo-code', 'kilo-code', 'kilo.toml'],
+  ['copilot', 'copilot', 'copilot.toml'],
+  ['qwen-code', 'qwen-code', 'qwen-code.toml'],
+  ['pi', 'pi', 'pi.toml'],
+  ['cline', 'cline', 'cline.toml'],
+  ['droid', 'droid', 'droid.toml'],
+  ['continue', 'continue', 'continue.toml'],
+  ['grok-cli', 'grok-cli', 'grok-cli.toml'],
+] as const;
+
+// The structural title is not the agent's own phrasing (`Bash command`, not `approve Bash: touch build.log`):
+// states and kinds are checked here, messages by each agent's own recordings test.
+export const withoutMsg = (labels: readonly Label[]): Label[] => labels.map(({ msg: _msg, ...label }) => label);
