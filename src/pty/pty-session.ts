@@ -6,7 +6,6 @@ import type * as NodePty from 'node-pty';
 import type { ChildExit } from './exit-status.js';
 import type { ReadBufferReclaimer } from './read-buffer-reclaimer.js';
 import { PtyInput } from './pty-input.js';
-import { CatchUpRead } from './catch-up-read.js';
 import { readIntoReusedBuffer } from './reused-read-buffer.js';
 
 /** What a PtySession needs to start a child. */
@@ -183,11 +182,8 @@ export class PtySession {
         reclaimer?.note(chunk.length);
       }),
     );
-    const { _socket: socket, _fd: fd } = this.term as unknown as NodePtyInternals;
-    // After the event loop was busy, a read takes what piled up in the PTY (see CatchUpRead).
-    const catchUp = typeof fd === 'number' ? new CatchUpRead(fd) : undefined;
-    const extend = catchUp && ((into: Uint8Array, nread: number): number => catchUp.extend(into, nread));
-    this.reusedBuffer = reads === 'reused-buffer' && readIntoReusedBuffer(socket, (chunk) => this.emit(chunk), undefined, extend);
+    const socket = (this.term as unknown as NodePtyInternals)._socket;
+    this.reusedBuffer = reads === 'reused-buffer' && readIntoReusedBuffer(socket, (chunk) => this.emit(chunk));
     // The reclaimer serves the 'data' events only: loaded when they are the way output comes (its first
     // collection is due after a MiB of output, long after it has loaded).
     if (!this.reusedBuffer) {

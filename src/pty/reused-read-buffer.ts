@@ -20,8 +20,6 @@ interface UserBufferSocket {
  * collection, so a flood grew the heap by tens of MB), and the Readable stream's queueing.
  *
  * The view is valid only during the call: the next read overwrites it. Consumers copy what they keep.
- * `extend(into, nread)` may read on into the rest of the buffer before the view is made (it returns
- * the bytes held): see CatchUpRead.
  *
  * End of stream and errors (EIO when the child's side closes) still go through the socket's own
  * handling, so node-pty's 'close'/'exit' logic and the final drain are unchanged.
@@ -34,7 +32,6 @@ export function readIntoReusedBuffer(
   socket: unknown,
   onChunk: (chunk: Uint8Array) => void,
   size: number = REUSED_READ_BYTES,
-  extend?: (into: Uint8Array, nread: number) => number,
 ): boolean {
   if (socket === null || typeof socket !== 'object') return false;
   const target = socket as UserBufferSocket;
@@ -54,7 +51,7 @@ export function readIntoReusedBuffer(
   }
   target[kBuffer] = buffer;
   target[kBufferCb] = (nread: number, into: Uint8Array): void => {
-    onChunk(into.subarray(0, extend === undefined ? nread : extend(into, nread)));
+    onChunk(into.subarray(0, nread));
   };
   return true;
 }

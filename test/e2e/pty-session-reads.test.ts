@@ -54,39 +54,6 @@ describe('PtySession output reads', () => {
     expect(chunks).toBeGreaterThan(3);
   });
 
-  /** Keeps the event loop busy for `ms`, as loading modules or a sweep does between two reads. */
-  const busy = (ms: number): void => {
-    const until = performance.now() + ms;
-    while (performance.now() < until);
-  };
-
-  test('a read after the event loop was busy takes what piled up in the PTY, not one 4 KB piece', async () => {
-    const sizes: number[] = [];
-    // 1 MB the child writes at once, then it stays: every byte comes by reads, none by the final drain.
-    await collect('stty raw -echo; head -c 1048576 /dev/zero; sleep 1', 'reused-buffer', (chunk) => {
-      sizes.push(chunk.length);
-      if (sizes.length === 1) busy(50);
-    });
-    // The kernel hands a PTY's output over in pieces of at most 4 KB: more in one chunk is reads joined.
-    expect(sizes[1]).toBeGreaterThan(4096);
-    expect(sizes.reduce((a, b) => a + b, 0)).toBe(1048576);
-  });
-
-  test('4 MB of random bytes arrive whole and in order while the event loop is busy between reads', async () => {
-    const data = randomBytes(4 * 1024 * 1024);
-    const file = join(dir, 'random-busy.bin');
-    writeFileSync(file, data);
-    let chunks = 0;
-    let largest = 0;
-    const { output } = await collect(`stty raw -echo; exec cat "${file}"`, 'reused-buffer', (chunk) => {
-      largest = Math.max(largest, chunk.length);
-      if (++chunks % 16 === 0) busy(5);
-    });
-    expect(largest).toBeGreaterThan(4096); // reads were joined
-    expect(output.length).toBe(data.length);
-    expect(sha256(output)).toBe(sha256(data));
-  });
-
   for (const reads of ['reused-buffer', 'data-events'] as const) {
     test(`${reads}: 4 MB of random bytes written just before exit arrive whole and in order, 5 runs`, async () => {
       const data = randomBytes(4 * 1024 * 1024);
