@@ -1,6 +1,9 @@
 // What the two structural-dialog test files (structural-dialogs, structural-dialogs-generic) share: the bundled
 // agents, whose recordings they check, and the blocked moments that are no dialog.
-import type { Label } from './recording-check.js';
+import { fileURLToPath } from 'node:url';
+import { agentRecordings } from '../../tools/agent-recordings.js';
+import { readCast, replay, type Frame } from './cast.js';
+import { readLabels, type Label } from './recording-check.js';
 
 /**
  * Blocked moments that are a line of text asking the user to sign in, with no choices and no key hint, so only
@@ -39,4 +42,17 @@ export const AGENTS = [
 
 // The structural title is not the agent's own phrasing (`Bash command`, not `approve Bash: touch build.log`):
 // states and kinds are checked here, messages by each agent's own recordings test.
-export const withoutMsg = (labels: readonly Label[]): Label[] => labels.map(({ msg: _msg, ...label }) => label);
+const withoutMsg = (labels: readonly Label[]): Label[] => labels.map(({ msg: _msg, ...label }) => label);
+
+/** The labelled recordings in `fixtures/<folder>/`, as [name, cast path], but those whose name `leaveOut` matches. */
+export function recordingsExcept(folder: string, leaveOut: RegExp | undefined): [string, string][] {
+  return agentRecordings(fileURLToPath(new URL(`../../../fixtures/${folder}`, import.meta.url))).filter(
+    ([name]) => !(leaveOut?.test(`/${name}`) ?? false),
+  );
+}
+
+/** A recording's screens and its labels without messages (see withoutMsg). */
+export async function framesAndLabels(cast: string): Promise<{ frames: Frame[]; labels: Label[] }> {
+  const frames = await replay(readCast(cast));
+  return { frames, labels: withoutMsg(readLabels(cast.replace(/\.cast$/u, '.labels.jsonl'))) };
+}
