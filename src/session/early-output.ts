@@ -1,5 +1,7 @@
-// The child's output while reporting loads: it goes to the terminal at once and is kept, so the report gate
-// and the shadow screen learn every byte in order once reporting exists.
+// The child's output while reporting loads: it goes to the terminal at once and is kept (bounded), so the
+// report gate and the shadow screen learn it in order once reporting exists.
+import { OutputBacklog } from '../screen/output-backlog.js';
+
 /**
  * The bytes `ESC ] 7501`: an OSC 7501 sequence of the child (a query of the shim, a report of its own).
  * From the chunk that completes them, output waits for reporting: the native bridge must see a query
@@ -7,7 +9,7 @@
  */
 const OSC_7501 = [0x1b, 0x5d, 0x37, 0x35, 0x30, 0x31];
 const ESC = 0x1b;
-/** Most bytes kept while reporting loads; past it the PTY is not read until reporting takes over. */
+/** Most bytes held (not yet written) while reporting loads; past it the PTY is not read until reporting takes over. */
 export const EARLY_OUTPUT_LIMIT = 4 * 1024 * 1024;
 
 /** What takes the output over from the early output. */
@@ -22,7 +24,7 @@ export interface OutputTaker {
 interface EarlyOutputSinks {
   /** Writes to the user's terminal (before it takes the copy: reused memory is fine). */
   writeTerminal: (chunk: Uint8Array) => void;
-  /** Stops reading the child's output (the kept bytes reached the limit). */
+  /** Stops reading the child's output (the held bytes reached the limit). */
   pause: () => void;
   /** Reads it again. */
   resume: () => void;
@@ -32,20 +34,31 @@ interface EarlyOutputSinks {
  * Routes the child's output: to the terminal and into a copy (`direct`), into the copy only once the child
  * wrote an OSC 7501 sequence (`holding`), and from `handOver()` on to the reporting's gate (`handed`).
  * Without reporting (`release()`), held output goes to the terminal and everything after it too.
+ *
+ * The written output is kept as the screen keeps output between two sweeps (an {@link OutputBacklog}: every
+ * byte up to 512 KB, past that only the last 64 KB, in one buffer allocated once): a flood that reporting
+ * waits out (see reporting-cue.ts) costs a copy per chunk, no memory that grows with it. Reporting then
+ * learns that tail only: the screen is rebuilt from it as after any flood, and the gate's scanner starts in
+ * the tail (it is back in step at the tail's first escape sequence).
  */
 export class EarlyOutput {
-  /** Chunks written to the terminal before reporting existed (copies). */
-  private written: Uint8Array[] = [];
+  /** Output written to the terminal before reporting existed (bounded copy). */
+  private written: OutputBacklog | undefined = new OutputBacklog();
   /** Chunks not written yet: from the one that completed `ESC ] 7501` on (copies). */
   private held: Uint8Array[] = [];
-  private keptBytes = 0;
+  private heldBytes = 0;
   private paused = false;
   /** How many bytes of OSC_7501 the written output ends with. */
   private matched = 0;
   private target: ((chunk: Uint8Array) => void) | undefined;
   private firstSeen: (() => void) | undefined;
+  private osc7501Seen: (() => void) | undefined;
+  /** performance.now() of the last chunk before the hand-over (0: none yet). */
+  lastOutputAt = 0;
   /** Resolves with the child's first output (written or held). */
   readonly firstOutput = new Promise<void>((resolve) => (this.firstSeen = resolve));
+  /** Resolves once the child wrote `ESC ] 7501` (output is held from there until reporting takes it). */
+  readonly osc7501 = new Promise<void>((resolve) => (this.osc7501Seen = resolve));
 
   constructor(private readonly sinks: EarlyOutputSinks) {}
 
@@ -55,25 +68,21 @@ export class EarlyOutput {
       this.target(chunk);
       return;
     }
-    const copy = Uint8Array.prototype.slice.call(chunk);
-    if (this.held.length > 0 || this.completesOsc7501(chunk)) this.held.push(copy);
+    this.lastOutputAt = performance.now();
+    if (this.held.length > 0 || this.completesOsc7501(chunk)) this.hold(chunk);
     else {
       this.sinks.writeTerminal(chunk);
-      this.written.push(copy);
+      this.written?.push(chunk);
     }
-    this.keptBytes += copy.length;
     this.firstSeen?.();
     this.firstSeen = undefined;
-    if (this.keptBytes >= EARLY_OUTPUT_LIMIT && !this.paused) {
-      this.paused = true;
-      this.sinks.pause();
-    }
   }
 
   /**
-   * Reporting is ready: `start` gets every chunk that already reached the terminal, in order (the gate and
-   * the screen learn them) and returns who takes the output: the held chunks go to its `held`, all output
-   * after them to its `live`. When `start` throws or returns undefined, the terminal takes it as it is.
+   * Reporting is ready: `start` gets the output that already reached the terminal, in order (the gate and
+   * the screen learn it; past 512 KB, its last 64 KB) and returns who takes the output: the held chunks go
+   * to its `held`, all output after them to its `live`. When `start` throws or returns undefined, the
+   * terminal takes it as it is.
    */
   handOver(start: (written: readonly Uint8Array[]) => OutputTaker | undefined): void {
     if (this.target !== undefined) return;
@@ -95,11 +104,23 @@ export class EarlyOutput {
     this.handOver(() => undefined);
   }
 
+  private hold(chunk: Uint8Array): void {
+    this.held.push(Uint8Array.prototype.slice.call(chunk));
+    this.heldBytes += chunk.length;
+    this.osc7501Seen?.();
+    this.osc7501Seen = undefined;
+    if (this.heldBytes >= EARLY_OUTPUT_LIMIT && !this.paused) {
+      this.paused = true;
+      this.sinks.pause();
+    }
+  }
+
   private take(): { written: Uint8Array[]; held: Uint8Array[] } {
-    const taken = { written: this.written, held: this.held };
-    this.written = [];
+    const kept = this.written?.take().bytes;
+    const taken = { written: kept === undefined || kept.length === 0 ? [] : [kept], held: this.held };
+    this.written = undefined;
     this.held = [];
-    this.keptBytes = 0;
+    this.heldBytes = 0;
     return taken;
   }
 
@@ -109,10 +130,19 @@ export class EarlyOutput {
     this.sinks.resume();
   }
 
-  /** Follows OSC_7501 across the chunks written so far; true when `chunk` completes it. */
+  /**
+   * Follows OSC_7501 across the chunks written so far; true when `chunk` completes it. Between escapes it
+   * jumps with indexOf (a flood passes here whole while reporting waits for it to pause).
+   */
   private completesOsc7501(chunk: Uint8Array): boolean {
     let matched = this.matched;
     for (let i = 0; i < chunk.length; i++) {
+      if (matched === 0) {
+        i = chunk.indexOf(ESC, i);
+        if (i < 0) break;
+        matched = 1;
+        continue;
+      }
       const byte = chunk[i] as number;
       if (byte === OSC_7501[matched]) {
         if (++matched === OSC_7501.length) return true;

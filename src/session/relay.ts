@@ -96,6 +96,14 @@ export class Relay {
     return exit;
   }
 
+  /**
+   * The child's exit once it has exited and its output was read (not yet relayed, if the terminal is not raw
+   * yet): what `run()` resolves to before it winds down. Undefined before `run()`.
+   */
+  childExited(): Promise<ChildExit> | undefined {
+    return this.session?.exited();
+  }
+
   /** The child's pid once spawned. */
   get pid(): number | undefined {
     return this.session?.pid;

@@ -1,7 +1,8 @@
 // One wrapped session and everything it owns: the PTY relay, reporting, hooks, the native bridge,
 // emergency cleanup and hang-up handling. `start()`, then `run()` → exit status; `dispose()` is idempotent.
 import { basename } from 'node:path';
-import { shellStatus } from '../pty/exit-status.js';
+import { shellStatus, signalName, type ChildExit } from '../pty/exit-status.js';
+import { exitVisible } from '../status/exit-report.js';
 import type { SelectedRules } from '../rule-files/load.js';
 import { commandBasename } from '../rule-files/command-name.js';
 import { TerminalModes } from '../tty/terminal-modes.js';
@@ -14,6 +15,7 @@ import { reportingDisabledBecause } from './reporting-switch.js';
 import type { RunOptions } from './run-options.js';
 import type { StateRecap } from './title-indicator.js';
 import { EarlyOutput } from './early-output.js';
+import { reportingCue } from './reporting-cue.js';
 import type { HookSignal } from '../hooks/events.js';
 import { hasUserRuleFiles } from '../rule-files/load-paths.js';
 import { SESSION_ENV } from './session-env.js';
@@ -43,27 +45,6 @@ export interface SessionExtras {
 /** The session cannot start (bad rules, a `--log` file that cannot be opened): one line, nothing was spawned. */
 export class SessionSetupError extends Error {
   override readonly name = 'SessionSetupError';
-}
-
-/**
- * How long after the terminal is raw reporting starts loading if the child has written nothing yet. Loading it
- * keeps the main thread busy for tens of ms at a time (modules, the rule file); started with the child's first
- * output, or when the child exits, or after this pause, it does not delay the first bytes of a child that
- * writes at once (they wait for raw mode).
- */
-const REPORTING_PAUSE_MS = 25;
-
-/** Resolves with the child's first output, its exit, or REPORTING_PAUSE_MS after raw mode, whichever comes first. */
-async function firstOutputOrPause(early: EarlyOutput, exited: Promise<unknown>, raw: Promise<unknown>): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  let over = false;
-  const pause = raw.then(() => new Promise<void>((resolve) => (timer = over ? undefined : setTimeout(resolve, REPORTING_PAUSE_MS))));
-  try {
-    await Promise.race([early.firstOutput, exited, pause]);
-  } finally {
-    over = true;
-    clearTimeout(timer);
-  }
 }
 
 /** Builds a session's reporting once its modules and rules are loaded; `earlier`: the output that went out before. */
@@ -186,16 +167,19 @@ export class WrappedSession {
       this.reporting?.dispose();
     });
     process.on('SIGHUP', this.onHangup);
-    // Reporting's modules and the hooks' FIFO come once the child runs (after its first output, its exit or a
-    // pause): they would delay the spawn, and loading them as the first bytes come would delay those.
+    // Reporting's modules and the hooks' FIFO come once the child runs and its output first pauses (or it exits,
+    // or writes nothing): they would delay the spawn, and loading them while output streams would slow it.
     const hooks = this.hooks;
     if ((early && factory) || hooks) {
       this.spawned = (exited) => {
-        const settled = early ? firstOutputOrPause(early, exited, modes.ready()) : Promise.resolve();
-        if (hooks) void settled.then(() => this.openHooks(hooks));
+        const cue = early ? reportingCue(early, exited, modes.ready()) : Promise.resolve(undefined);
+        if (hooks) void cue.then(() => this.openHooks(hooks));
         if (early && factory) {
           this.lateReporting = this.reportLate(early, async () => {
-            await settled;
+            const why = await cue;
+            // The child ended before reporting was needed: when its exit would add no report (nothing was
+            // reported, so there is no record to clear), reporting is not loaded at all.
+            if (why?.reason === 'exit' && why.exit !== undefined && this.exitLeavesNoRecord(why.exit)) return undefined;
             return factory();
           });
         }
@@ -213,14 +197,15 @@ export class WrappedSession {
   }
 
   /** Called once the child runs (with its exit): starts the reporting that loads after the spawn. */
-  private spawned: ((exited: Promise<unknown>) => void) | undefined;
+  private spawned: ((exited: Promise<ChildExit>) => void) | undefined;
 
   /** Spawns the child and relays until it exits; resolves to the shell status the shim exits with. Disposes. */
   async run(): Promise<number> {
     if (this.relay === undefined) throw new Error('WrappedSession.run() before start()');
     try {
       const exited = this.relay.run(); // the child is spawned when this returns
-      this.spawned?.(exited);
+      // The child's own exit: `exited` also waits for reporting that loads late (the relay's beforeRestore).
+      this.spawned?.(this.relay.childExited() ?? exited);
       const exit = await exited;
       await this.lateReporting;
       const reporter = this.reporting?.reporter;
@@ -265,9 +250,13 @@ export class WrappedSession {
    * Reporting loads while the child runs: once it is built it learns the output so far and takes the output
    * over (one synchronous step, so no chunk comes between). A failure leaves plain passthrough.
    */
-  private async reportLate(early: EarlyOutput, factory: () => Promise<ReportingFactory>): Promise<void> {
+  private async reportLate(early: EarlyOutput, factory: () => Promise<ReportingFactory | undefined>): Promise<void> {
     try {
       const create = await factory();
+      if (create === undefined) {
+        early.release();
+        return;
+      }
       early.handOver((written) => {
         const relay = this.relay;
         if (this.disposed || relay === undefined) return undefined;
@@ -324,6 +313,17 @@ export class WrappedSession {
         throw error;
       }
     };
+  }
+
+  /**
+   * Whether reporting built now, at the child's exit, would write nothing: no report has been made (reporting
+   * does not exist; no hook has spoken) and the exit's own report would be a `clear`, or none (`--on-exit
+   * keep`). A clear goes only to a record that exists (src/signals/signal-policy.ts).
+   */
+  private exitLeavesNoRecord(exit: ChildExit): boolean {
+    if (this.hookSignals.length > 0) return false;
+    const visible = exitVisible(this.options.command, { code: exit.code, signal: exit.signal ? signalName(exit.signal) : null }, this.options.onExit ?? 'result');
+    return visible === null || visible.state === 'clear';
   }
 
   /** A lifecycle hook reported; before reporting exists it waits for it. */

@@ -48,6 +48,12 @@ export class SignalPolicy {
   private lastSent: Uint8Array | undefined;
   /** The child's own last report on this session's record, once it has made one. */
   private native: Report | undefined;
+  /**
+   * A report of this session (the shim's or the child's own) has reached the terminal: the record exists.
+   * A `clear` goes only to a record that exists (a `clear` without an id removes every record on the
+   * terminal; a program that ends before anything was reported, `osf7501 ls`, leaves the terminal as it was).
+   */
+  private recorded = false;
   /** The screen rules' own verdict beside the child's reports: their disagreements. */
   private drift: DriftWatch;
 
@@ -150,6 +156,7 @@ export class SignalPolicy {
     if (this.ended || (report.id !== undefined && report.id !== id)) return;
     const ours = id === undefined ? report : { ...report, id };
     this.native = ours;
+    this.recorded = true;
     this.drifted(this.drift.noteNative(at, ours));
     if (this.config.copyNative || id !== undefined) {
       this.out({ type: 'report', report: ours, source: 'native', bytes: this.sendable(this.encode(ours)) });
@@ -174,17 +181,17 @@ export class SignalPolicy {
     this.drifted(this.drift.tick(at));
     this.ended = true;
     for (const report of this.tracker.exit(at, code, signal)) {
-      // A child that cleared its own record on the way out needs no second clear.
-      if (report.state === 'clear' && this.native?.state === 'clear') continue;
+      // No record, or a child that cleared its own on the way out: no clear.
+      if (report.state === 'clear' && (!this.recorded || this.native?.state === 'clear')) continue;
       this.emit(report, 'exit', true);
     }
   }
 
-  /** The terminal hung up: `clear`, at once, whatever the status will be. */
+  /** The terminal hung up: `clear` (if there is a record), at once, whatever the status will be. */
   private hangup(): void {
     if (this.ended) return;
     this.ended = true;
-    this.emit(this.clearReport(), 'exit', true);
+    if (this.recorded) this.emit(this.clearReport(), 'exit', true);
   }
 
   /**
@@ -229,6 +236,7 @@ export class SignalPolicy {
   private sendable(bytes: Uint8Array | undefined): Uint8Array | undefined {
     if (bytes === undefined || sameBytes(this.lastSent, bytes)) return undefined;
     this.lastSent = bytes;
+    this.recorded = true;
     return bytes;
   }
 

@@ -90,10 +90,21 @@ afterAll(() => {
 });
 
 describe('the exit report (--on-exit result, the default)', () => {
-  test('status 0: clear, with nothing but the state', async () => {
-    const result = await run(['sh', '-c', 'exit 0']);
+  test('status 0 after a report: clear, with nothing but the state', async () => {
+    const term = withoutForeignEnv(() => new OuterTerminal(['sh', '-c', 'printf "Password: "; read answer; exit 0']));
+    await term.waitFor(() => reports(term.output()).some((r) => r.state === 'blocked'), 'the blocked report');
+    term.write('x\r');
+    const result = await term.result();
     expect(result.status).toBe(0);
-    expect(reports(result.output)).toEqual([{ state: 'clear' }]);
+    expect(reports(result.output)).toEqual([{ state: 'blocked', kind: 'auth', app: APP, msg: 'Password:' }, { state: 'clear' }]);
+  });
+
+  test('status 0 with nothing reported before: no report at all (there is no record to clear)', async () => {
+    for (const child of ['exit 0', 'printf "done\\n"', 'seq 1 300000']) {
+      const result = await run(['sh', '-c', child]);
+      expect(result.status).toBe(0);
+      expect(extractAll(result.output)).toEqual([]);
+    }
   });
 
   test('status 3: error, whose msg gives the status', async () => {
@@ -152,10 +163,16 @@ describe('--on-exit', () => {
     expect(reports(result.output)).toEqual([{ state: 'blocked', kind: 'auth', app: APP, msg: 'Password:' }]);
   });
 
-  test('clear: clear even when the program fails', async () => {
-    const result = await run(['--on-exit', 'clear', 'sh', '-c', 'exit 3']);
+  test('clear: clear even when the program fails (none when nothing was reported)', async () => {
+    const term = withoutForeignEnv(() => new OuterTerminal(['--on-exit', 'clear', ...PASSWORD_CHILD]));
+    await term.waitFor(() => reports(term.output()).some((r) => r.state === 'blocked'), 'the blocked report');
+    term.write('x\r');
+    const result = await term.result();
     expect(result.status).toBe(3);
-    expect(reports(result.output)).toEqual([{ state: 'clear' }]);
+    expect(reports(result.output)).toEqual([{ state: 'blocked', kind: 'auth', app: APP, msg: 'Password:' }, { state: 'clear' }]);
+    const quiet = await run(['--on-exit', 'clear', 'sh', '-c', 'exit 3']);
+    expect(quiet.status).toBe(3);
+    expect(extractAll(quiet.output)).toEqual([]);
   });
 
   test('result, named: the same as the default', async () => {
@@ -234,15 +251,15 @@ describe('--log FILE', () => {
 
   test('appends: a second session adds its lines after the first one\'s', async () => {
     const logFile = join(dir, 'append.jsonl');
-    await run(['--log', logFile, 'sh', '-c', 'exit 0']);
+    await run(['--log', logFile, 'sh', '-c', 'exit 4']);
     await run(['--log', logFile, 'sh', '-c', 'exit 3']);
-    const states = readFileSync(logFile, 'utf8')
+    const messages = readFileSync(logFile, 'utf8')
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line) as LogLine)
       .filter((e) => e.type === 'report')
-      .map((e) => e.state);
-    expect(states).toEqual(['clear', 'error']);
+      .map((e) => e.msg);
+    expect(messages).toEqual(['sh exited with status 4', 'sh exited with status 3']);
   });
 
   test('a log that cannot be opened is a usage error (2), before the program runs', async () => {

@@ -57,6 +57,32 @@ describe('the child runs before reporting is built', () => {
     expect(result.sttyAfter).toBe(result.sttyBefore);
   });
 
+  test('a flood first (past the 512 KB kept while reporting waits), then a password prompt: every byte arrives in order, the prompt is reported from the flood\'s tail', async () => {
+    const lines = 200_000; // ~1.3 MB of `seq`: reporting loads once it pauses, at the prompt
+    const term = new OuterTerminal(['sh', '-c', `seq 1 ${lines}; printf 'Password: '; read answer; exit 0`], { env: { XDG_CONFIG_HOME: home } });
+    await term.waitFor(() => reports(term.output()).some((r) => r.state === 'blocked'), 'the blocked report');
+    term.write('x\r');
+    const result = await term.result();
+    expect(result.status).toBe(0);
+    let expected = '';
+    for (let i = 1; i <= lines; i++) expected += `${i}\r\n`;
+    expect(splitReports(result.output).bytes.toString('latin1')).toBe(`${expected}Password: x\r\n`);
+    expect(reports(result.output)).toEqual([{ state: 'blocked', kind: 'auth', app: 'sh', msg: 'Password:' }, { state: 'clear' }]);
+  });
+
+  test('an OSC 7501 query after output that never paused: the query is answered before the terminal sees it', async () => {
+    // ~0.7 MB of `seq`, the query in the same stream, then the agent counts the replies.
+    const agent = join(CHILDREN, 'native-agent.mjs');
+    const script = `stty raw -echo; seq 1 100000; printf '\\033]7501;?\\007\\033[c'; exec "$0" "$1" 1500 --asked`;
+    const term = new OuterTerminal(['sh', '-c', script, process.execPath, agent], { env: { XDG_CONFIG_HOME: home } });
+    await term.waitFor(/\x1b\]7501;\?\x07/);
+    term.write('\x1b]7501;?\x1b\\\x1b[?62;22c');
+    term.write('typed');
+    const result = await term.result();
+    expect(result.status).toBe(0);
+    expect(result.output.toString('latin1')).toContain('REPLIES 1 REST "typed"');
+  });
+
   test('an OSC 7501 query in its first write: the shim answers it before the terminal sees it; the terminal\'s reply is cut', async () => {
     // sh writes the query and DA1 at once, then the agent (node, which takes longer to start) counts the replies.
     const agent = join(CHILDREN, 'native-agent.mjs');

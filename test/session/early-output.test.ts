@@ -1,7 +1,8 @@
 // The child's output while reporting loads (the child runs before reporting is built): written at once and
-// kept, held from an OSC 7501 sequence on, handed over in order; what reaches the terminal and the taker.
+// kept (bounded), held from an OSC 7501 sequence on, handed over in order; what reaches the terminal and the taker.
 import { describe, expect, test } from 'vitest';
 import { EARLY_OUTPUT_LIMIT, EarlyOutput } from '../../src/session/early-output.js';
+import { FLOOD_TAIL_BYTES, SCREEN_BACKLOG_BYTES } from '../../src/screen/output-backlog.js';
 
 const enc = (text: string): Uint8Array => new TextEncoder().encode(text);
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
@@ -37,9 +38,10 @@ describe('before reporting exists', () => {
     e.out.write(enc('\x1b[1mtwo'));
     expect(e.terminal).toEqual(['one\r\n', '\x1b[1mtwo']);
     const seen = handOver(e.out);
-    expect(seen.learned).toEqual(['one\r\n', '\x1b[1mtwo']);
+    expect(seen.learned.join('')).toBe('one\r\n\x1b[1mtwo');
     e.out.write(enc('three'));
-    expect(seen).toEqual({ learned: ['one\r\n', '\x1b[1mtwo'], held: [], live: ['three'] });
+    expect(seen.held).toEqual([]);
+    expect(seen.live).toEqual(['three']);
     expect(e.terminal).toEqual(['one\r\n', '\x1b[1mtwo']);
   });
 
@@ -52,6 +54,18 @@ describe('before reporting exists', () => {
     const seen = handOver(e.out);
     e.out.write(enc('gh'));
     expect(seen).toEqual({ learned: ['ab\x1b]75'], held: ['01;?\x07cd', 'ef'], live: ['gh'] });
+  });
+
+  test('ESC ] 7501 is found wherever it starts in a long stream of other escapes, split at every offset', () => {
+    const before = '\x1b[32mok\x1b[0m text \x1b]0;t\x07 \x1b]75 \x1b]750 \x1b\x1b]'.repeat(50);
+    const stream = `${before}\x1b]7501;?\x07tail`;
+    const completes = before.length + 6; // the chunk holding this offset's byte completes the sequence
+    for (let cut = 1; cut < stream.length; cut += 7) {
+      const e = early();
+      e.out.write(enc(stream.slice(0, cut)));
+      e.out.write(enc(stream.slice(cut)));
+      expect(e.terminal.join('')).toBe(cut >= completes ? '' : stream.slice(0, cut));
+    }
   });
 
   test('an ESC that breaks off a prefix may start the sequence itself; other OSCs pass', () => {
@@ -85,16 +99,50 @@ describe('before reporting exists', () => {
     expect(e.terminal).toEqual(['\x1b]7501;?\x07', 'after']);
   });
 
-  test('past the limit of kept bytes the child is not read until the handover', () => {
+  test('past the limit of held bytes the child is not read until the handover', () => {
     const e = early();
+    e.out.write(enc('\x1b]7501;?\x07'));
     const chunk = new Uint8Array(EARLY_OUTPUT_LIMIT / 4).fill(0x41);
     for (let i = 0; i < 3; i++) e.out.write(chunk);
     expect(e.throttle).toEqual([]);
     e.out.write(chunk);
     expect(e.throttle).toEqual(['pause']);
     const seen = handOver(e.out);
-    expect(seen.learned).toHaveLength(4);
+    expect(seen.held).toHaveLength(5);
     expect(e.throttle).toEqual(['pause', 'resume']);
+  });
+
+  test('written output is kept whole up to the screen\'s backlog, past it only its tail; reading never stops for it', () => {
+    const e = early();
+    const piece = (n: number): Uint8Array => enc(`${String(n).padStart(7, '0')}\r\n`); // 9 bytes
+    let all = '';
+    for (let n = 0; all.length <= SCREEN_BACKLOG_BYTES * 3; n++) {
+      e.out.write(piece(n));
+      all += text(piece(n));
+    }
+    expect(e.throttle).toEqual([]);
+    expect(e.terminal.join('')).toBe(all);
+    expect(handOver(e.out).learned).toEqual([all.slice(-FLOOD_TAIL_BYTES)]);
+    const whole = early();
+    whole.out.write(enc('a'.repeat(SCREEN_BACKLOG_BYTES - 1)));
+    whole.out.write(enc('b'));
+    expect(handOver(whole.out).learned).toEqual(['a'.repeat(SCREEN_BACKLOG_BYTES - 1) + 'b']);
+  });
+
+  test('lastOutputAt follows each chunk; osc7501 resolves with the chunk that completes the sequence', async () => {
+    const e = early();
+    expect(e.out.lastOutputAt).toBe(0);
+    let asked = false;
+    void e.out.osc7501.then(() => (asked = true));
+    e.out.write(enc('plain \x1b]0;title\x07'));
+    const first = e.out.lastOutputAt;
+    expect(first).toBeGreaterThan(0);
+    await Promise.resolve();
+    expect(asked).toBe(false);
+    e.out.write(enc('\x1b]7501;?\x07'));
+    expect(e.out.lastOutputAt).toBeGreaterThanOrEqual(first);
+    await e.out.osc7501;
+    expect(asked).toBe(true);
   });
 
   test('firstOutput resolves with the first chunk, written or held, not before', async () => {

@@ -213,6 +213,16 @@ describe('sweeps, deadlines, exit', () => {
     expect(run([{ at: 0, paint: working }, { at: 500, hangup: true }, { at: 600, exit: 1 }]).reports).toEqual(['working@screen+', 'clear@exit+']);
   });
 
+  test('a session that reported nothing gets no clear (exit 0, --on-exit clear, a hang-up), but an error still reports', () => {
+    // Output, then the end before the first sweep: no record was made on the terminal.
+    expect(run([{ at: 0, paint: working }, { at: 10, exit: 0 }]).reports).toEqual([]);
+    expect(run([{ at: 0, paint: working }, { at: 10, exit: 3 }], { onExit: 'clear' }).reports).toEqual([]);
+    expect(run([{ at: 0, paint: working }, { at: 10, hangup: true }, { at: 20, exit: 1 }]).reports).toEqual([]);
+    expect(run([{ at: 0, paint: working }, { at: 10, exit: 3 }]).reports).toEqual(['error@exit+']);
+    // A record the child made itself (passed through, not copied) is cleared by the shim if the child left it.
+    expect(run([{ at: 0, native: { state: 'working' } }, { at: 10, exit: 0 }]).reports).toEqual(['working@native', 'clear@exit+']);
+  });
+
   test('the bytes are the encoded report, with the record id and title', () => {
     const { outputs } = run([{ at: 0, paint: dialog }], { id: 'tmux/3', title: 'bash · main:1.0' });
     const sent = outputs.find((o) => o.type === 'report');
