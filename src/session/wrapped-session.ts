@@ -173,7 +173,8 @@ export class WrappedSession {
     if ((early && factory) || hooks) {
       this.spawned = (exited) => {
         const cue = early ? reportingCue(early, exited, modes.ready()) : Promise.resolve(undefined);
-        if (hooks) void cue.then(() => this.openHooks(hooks));
+        // A child that has already exited sends no more hooks: no FIFO for it.
+        if (hooks) void cue.then((why) => (why?.reason === 'exit' ? undefined : this.openHooks(hooks)));
         if (early && factory) {
           this.lateReporting = this.reportLate(early, async () => {
             const why = await cue;
