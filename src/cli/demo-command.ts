@@ -6,10 +6,10 @@ import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
 import { runCommand } from './run-command.js';
-import { PACKAGE_ROOT } from './version.js';
+import { packageRoot } from '../rule-files/load-paths.js';
 
-/** The simulated agent, compiled into the package. */
-const FAKE_AGENT_PATH = join(PACKAGE_ROOT, 'dist', 'src', 'demo', 'fake-agent.js');
+/** The simulated agent: an entry of the bundle the package ships (tools/bundle.mjs), found from the package root. */
+const fakeAgentPath = (): string => join(packageRoot(), 'dist', 'bundle', 'fake-agent.js');
 /** The fake agent draws Claude Code's screens, so the bundled Claude Code rules read it. */
 const DEMO_RULES = 'claude-code';
 /** Seconds before the demo's prompt approves itself when nobody answers. */
@@ -45,7 +45,7 @@ export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
   return runCommand(
     {
       command: process.execPath,
-      args: [FAKE_AGENT_PATH, '--script', '--auto-answer', String(options.autoAnswer)],
+      args: [fakeAgentPath(), '--script', '--auto-answer', String(options.autoAnswer)],
       rules: DEMO_RULES,
       ...(options.log === undefined ? {} : { log: options.log }),
     },

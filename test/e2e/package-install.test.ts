@@ -71,9 +71,12 @@ describe.skipIf(head === undefined)('the package of a clean checkout (needs git)
     if (work !== '') rmSync(work, { recursive: true, force: true });
   });
 
-  test('the tarball holds the built code, the rules and the launcher, and no sources, tests or recordings', () => {
-    expect(packed).toEqual(expect.arrayContaining(['bin/osf7501', 'dist/src/cli/main.js', 'dist/src/demo/fake-agent.js', 'rules/claude-code.toml', 'package.json', 'README.md']));
-    expect(packed.filter((p) => /^(src|test|fixtures|bench|dist\/bench)\//.test(p) || p.endsWith('.map'))).toEqual([]);
+  test('the tarball holds the bundle, the rules and the launcher, and no sources, tests, recordings or tsc output', () => {
+    expect(packed).toEqual(
+      expect.arrayContaining(['bin/osf7501', 'dist/bundle/launcher.js', 'dist/bundle/main.js', 'dist/bundle/fake-agent.js', 'dist/bundle/xterm-terminal.cjs', 'rules/claude-code.toml', 'package.json', 'README.md']),
+    );
+    // dist/src is tsc's output, which tests and benchmarks import; the installed CLI runs only dist/bundle.
+    expect(packed.filter((p) => /^(src|test|tools|fixtures|bench|dist\/bench|dist\/src)\//.test(p) || p.endsWith('.map'))).toEqual([]);
   });
 
   test('the installed code imports nothing but its runtime dependencies and Node built-ins', () => {
