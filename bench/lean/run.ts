@@ -142,6 +142,24 @@ function firstByte(v: Variant): Promise<FirstByte> {
   });
 }
 
+/**
+ * With LEAN_BASE: each osf7501 row against its baseline row, the ratio of the two in the same round (both ran
+ * back to back, so a loaded moment slows both), its median and range. The ratios to `node -e 0` above carry
+ * that row's own noise twice; this one compares the two checkouts directly.
+ */
+function baselineTable(variants: readonly Variant[], ms: ReadonlyMap<string, readonly number[]>): void {
+  console.log('\nagainst the baseline (LEAN_BASE), paired by round');
+  console.log('| command | this checkout / baseline (median of paired rounds) | range | rounds faster |');
+  console.log('| --- | --- | --- | --- |');
+  for (const v of variants) {
+    const own = ms.get(v.name);
+    const base = ms.get(`baseline ${v.name}`);
+    if (own === undefined || base === undefined) continue;
+    const r = own.map((x, i) => x / (base[i] as number));
+    console.log(`| ${v.name} | ${median(r).toFixed(2)}× | ${range(r, 2)} | ${r.filter((x) => x < 1).length} of ${r.length} |`);
+  }
+}
+
 async function startupSection(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'osf-lean-'));
   try {
@@ -191,6 +209,7 @@ async function startupSection(): Promise<void> {
       console.log(`| ${v.name} | ${median(ms.get(v.name) ?? []).toFixed(0)} | ${median(r).toFixed(2)}× | ${range(r, 2)} |${noCaCells}`);
     }
     console.log('goal: the wrapped child\'s first byte ≤ 1.6× `node -e 0`');
+    if (BASE_BIN !== undefined) baselineTable(variants, ms);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
