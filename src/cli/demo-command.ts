@@ -8,7 +8,7 @@ import { newProgram, parseArgs } from './program.js';
 import { runCommand } from './run-command.js';
 import { packageRoot } from '../rule-files/load-paths.js';
 
-/** The simulated agent: an entry of the bundle the package ships (tools/bundle.mjs), found from the package root. */
+/** The simulated agent: an entry of the bundle the package ships (package.json's `bundle` script), found from the package root. */
 const fakeAgentPath = (): string => join(packageRoot(), 'dist', 'bundle', 'fake-agent.js');
 /** The fake agent draws Claude Code's screens, so the bundled Claude Code rules read it. */
 const DEMO_RULES = 'claude-code';

@@ -1,4 +1,4 @@
-// The bundle bin/osf7501 runs (dist/bundle/, built by tools/bundle.mjs) keeps the shim's lazy loading: each run
+// The bundle bin/osf7501 runs (dist/bundle/, built by package.json's `bundle` script) keeps the shim's lazy loading: each run
 // below records, through a module resolve hook, every file Node's ES module loader resolves, and reads from the
 // loaded chunks which of tsc's modules they hold (esbuild heads each module with a `// dist/src/…` comment).
 // Reporting loads only when reports are on, the subcommands' code only when they run, commander only for a
