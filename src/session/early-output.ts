@@ -8,7 +8,8 @@ import { OutputBacklog } from '../screen/output-backlog.js';
  * before the outer terminal does (it answers first, and cuts the terminal's duplicate reply).
  */
 const OSC_7501 = [0x1b, 0x5d, 0x37, 0x35, 0x30, 0x31];
-const ESC = 0x1b;
+/** OSC_7501 without its ESC. */
+const AFTER_ESC = Buffer.from(OSC_7501.slice(1));
 /** Most bytes held (not yet written) while reporting loads; past it the PTY is not read until reporting takes over. */
 export const EARLY_OUTPUT_LIMIT = 4 * 1024 * 1024;
 
@@ -131,24 +132,40 @@ export class EarlyOutput {
   }
 
   /**
-   * Follows OSC_7501 across the chunks written so far; true when `chunk` completes it. Between escapes it
-   * jumps with indexOf (a flood passes here whole while reporting waits for it to pause).
+   * Follows OSC_7501 across the chunks written so far; true when `chunk` completes it. A flood passes here
+   * whole while reporting waits for it to pause, so the chunk is searched natively (Buffer's indexOf), and
+   * only its ends byte by byte: a sequence the earlier chunks began, the prefix it ends with.
    */
   private completesOsc7501(chunk: Uint8Array): boolean {
     let matched = this.matched;
-    for (let i = 0; i < chunk.length; i++) {
-      if (matched === 0) {
-        i = chunk.indexOf(ESC, i);
-        if (i < 0) break;
-        matched = 1;
-        continue;
+    if (matched > 0) {
+      let i = 0;
+      while (i < chunk.length && matched < OSC_7501.length && chunk[i] === OSC_7501[matched]) {
+        matched++;
+        i++;
       }
-      const byte = chunk[i] as number;
-      if (byte === OSC_7501[matched]) {
-        if (++matched === OSC_7501.length) return true;
-      } else matched = byte === ESC ? 1 : 0;
+      if (matched === OSC_7501.length) return true;
+      if (i === chunk.length) {
+        this.matched = matched;
+        return false;
+      }
     }
-    this.matched = matched;
+    // `]7501` first (`]` is rare in text, ESC is not: a coloured line has several), then the ESC before it.
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    for (let at = bytes.indexOf(AFTER_ESC, 1); at > 0; at = bytes.indexOf(AFTER_ESC, at + 1)) {
+      if (bytes[at - 1] === OSC_7501[0]) return true;
+    }
+    this.matched = endingPrefix(chunk);
     return false;
   }
+}
+
+/** How many bytes of OSC_7501 (less than all) `chunk` ends with. */
+function endingPrefix(chunk: Uint8Array): number {
+  for (let k = Math.min(OSC_7501.length - 1, chunk.length); k > 0; k--) {
+    let i = 0;
+    while (i < k && chunk[chunk.length - k + i] === OSC_7501[i]) i++;
+    if (i === k) return k;
+  }
+  return 0;
 }

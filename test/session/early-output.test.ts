@@ -66,6 +66,16 @@ describe('before reporting exists', () => {
       e.out.write(enc(stream.slice(cut)));
       expect(e.terminal.join('')).toBe(cut >= completes ? '' : stream.slice(0, cut));
     }
+    // One byte at a time: written up to the byte that completes the sequence, held from it on.
+    const short = 'a]7501 \x1b[0m\x1b\x1b]750\x1b]7501;?\x07b';
+    const e = early();
+    for (const ch of short) e.out.write(enc(ch));
+    expect(e.terminal.join('')).toBe(short.slice(0, short.indexOf('\x1b]7501') + 5));
+    // `]7501` without its ESC is text.
+    const plain = early();
+    plain.out.write(enc(']7501;state=idle ]7501'));
+    plain.out.write(enc(']7501'));
+    expect(plain.terminal).toEqual([']7501;state=idle ]7501', ']7501']);
   });
 
   test('an ESC that breaks off a prefix may start the sequence itself; other OSCs pass', () => {
