@@ -75,7 +75,8 @@ export function reportingCue(output: WatchedOutput, exited: Promise<ChildExit>, 
       arm(Math.min(timing.pauseMs, timing.longestMs), checkPause);
     });
     const silent = (): void => {
-      if (firstAt === undefined) arm(timing.silenceMs, () => (firstAt === undefined ? finish({ reason: 'silence' }) : undefined));
+      // The first output re-arms the one timer, so this fires only for a child still silent.
+      if (firstAt === undefined) arm(timing.silenceMs, () => finish({ reason: 'silence' }));
     };
     raw.then(silent, silent);
   });
