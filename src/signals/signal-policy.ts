@@ -81,6 +81,9 @@ export class SignalPolicy {
         return this.hook(event.at, event.receivedAt ?? event.at, event.signal);
       case 'foreground':
         return void this.foreground(event.at, event.view);
+      case 'terminal':
+      case 'shell-mark':
+        return; // read by the program and shell lifecycles (issue #27), not yet
       case 'tick':
         return this.tick(event.at);
       case 'exit':

@@ -6,6 +6,8 @@ import type { HookSignal } from '../hooks/events.js';
 import type { ExitPolicy } from '../status/types.js';
 import type { SweepTiming } from '../sweep/sweep-scheduler.js';
 import type { DriftEvent } from './drift.js';
+import type { TerminalState } from './terminal-state.js';
+import type { ShellMark } from '../stream/shell-marks.js';
 
 /** Where a report came from: the screen (with hooks and the foreground ranked in), the child's own OSC 7501, or its exit. */
 export type ReportSource = 'screen' | 'native' | 'exit';
@@ -48,6 +50,10 @@ export type SignalEvent =
   | { type: 'hook'; at: number; signal: HookSignal; receivedAt?: number }
   /** The foreground program as read now. */
   | { type: 'foreground'; at: number; view: ForegroundView }
+  /** The terminal's own state as read now (termios, /proc): echo off, a line read, a program running. */
+  | { type: 'terminal'; at: number; state: TerminalState }
+  /** The shell marked its prompt or a command (OSC 133 in its output). */
+  | { type: 'shell-mark'; at: number; mark: ShellMark }
   /** A deadline the policy gave (`nextDeadline()`) has come. */
   | { type: 'tick'; at: number }
   /** The child exited (`signal`: its name, if it was killed). */
