@@ -33,6 +33,7 @@ const LAYERS: Readonly<Record<string, Layer>> = {
   'inbox/glyphs.ts': 'core',
   'inbox/status-line.ts': 'core',
   pty: 'edge',
+  'shell-integration': 'edge',
   tty: 'edge',
   session: 'edge',
   recording: 'edge',

@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Report } from '../protocol/index.js';
 import { signalName, type ChildExit } from '../pty/exit-status.js';
-import type { Osc7501Event } from '../stream/index.js';
+import type { Osc7501Event, ShellMark } from '../stream/index.js';
 import type { HookSignal } from '../hooks/events.js';
 import { SignalPolicy } from '../signals/signal-policy.js';
 import type { Classification } from '../rules/types.js';
@@ -20,6 +20,8 @@ interface StatusReporterOptions extends ReportWriterOptions, Omit<SignalPolicyCo
   write: (bytes: Uint8Array) => void;
   /** Told of every OSC 7501 sequence in the child's output (the native bridge). */
   onOsc7501?: (event: Osc7501Event) => void;
+  /** Told of every OSC 133 shell mark in the child's output (a wrapped shell's prompt and commands), uninterpreted. */
+  onShellMark?: (mark: ShellMark) => void;
   /** For a wrapped shell: follow the foreground program (its rule set; a running command is working). */
   foreground?: ForegroundRules;
   /** Told of each changed screen a sweep read (its visible rows and their classification): the inbox's dialog choices. */
@@ -47,6 +49,7 @@ export class StatusReporter implements SessionObserver {
   ) {
     this.gate = new ReportGate(options.write, () => performance.now(), {
       ...(options.onOsc7501 ? { onOsc7501: options.onOsc7501 } : {}),
+      ...(options.onShellMark ? { onShellMark: options.onShellMark } : {}),
       // With --title, the program's own title sets: the glyph goes in front once its bytes are out.
       ...(options.titlePrefix === undefined ? {} : { onTitle: (title: Uint8Array) => (this.childTitle = title) }),
     });

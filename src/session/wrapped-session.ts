@@ -8,6 +8,7 @@ import { commandBasename } from '../rule-files/command-name.js';
 import { TerminalModes } from '../tty/terminal-modes.js';
 import { TerminalWriter } from '../tty/terminal-writer.js';
 import type { ClaudeHooks } from './claude-hooks.js';
+import type { ShellIntegration } from '../shell-integration/index.js';
 import { onEmergency } from './emergency.js';
 import { Relay, type SessionObserver } from './relay.js';
 import type { Reporting } from './reporting.js';
@@ -65,6 +66,8 @@ export class WrappedSession {
   private relay: Relay | undefined;
   private reporting: Reporting | undefined;
   private hooks: ClaudeHooks | undefined;
+  /** A wrapped bash's or zsh's OSC 133 marks: its private startup files (none with --no-hooks). */
+  private shell: ShellIntegration | undefined;
   /** The states' recap for stderr at the end (only with `extras.indicator`). */
   private recap: StateRecap | undefined;
   private releaseEmergency: (() => void) | undefined;
@@ -129,6 +132,11 @@ export class WrappedSession {
       const { ClaudeHooks } = await import('./claude-hooks.js');
       this.hooks = ClaudeHooks.prepare(this.path, options.args, io, (signal, at) => this.hookSignal(signal, at));
     }
+    const shellName = commandBasename(options.command);
+    if (reports && options.hooks !== false && (shellName === 'bash' || shellName === 'zsh')) {
+      const { prepareShellIntegration } = await import('../shell-integration/index.js');
+      this.shell = prepareShellIntegration(shellName, this.path, options.args, io.env);
+    }
     const early = spawnsFirst
       ? new EarlyOutput({ writeTerminal, pause: () => this.relay?.pauseOutput(), resume: () => this.relay?.resumeOutput() })
       : undefined;
@@ -138,11 +146,11 @@ export class WrappedSession {
       { stdin: io.stdin, stdout: io.stdout },
       {
         file: this.path,
-        args: this.hooks?.args ?? options.args,
+        args: this.hooks?.args ?? this.shell?.args ?? options.args,
         cols: size.cols,
         rows: size.rows,
         cwd: io.cwd,
-        env: { ...io.env, [SESSION_ENV]: sessionId, ...this.hooks?.childEnv() },
+        env: { ...io.env, [SESSION_ENV]: sessionId, ...this.hooks?.childEnv(), ...this.shell?.env },
         term: io.env['TERM'] || 'xterm-256color',
       },
       {
@@ -161,6 +169,8 @@ export class WrappedSession {
     this.releaseEmergency = onEmergency(() => {
       this.early?.release();
       this.hooks?.dispose();
+    this.shell?.dispose();
+      this.shell?.dispose();
       this.reporting?.reporter.emergencyClear();
       relay.kill('SIGHUP');
       relay.dispose();
@@ -228,6 +238,7 @@ export class WrappedSession {
     process.off('SIGHUP', this.onHangup);
     this.early?.release();
     this.hooks?.dispose();
+    this.shell?.dispose();
     this.reporting?.dispose();
     this.releaseEmergency?.();
     this.relay?.dispose();

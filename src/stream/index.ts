@@ -4,3 +4,5 @@ export type { Osc7501Event, Osc7501Listener, StringTerminator } from './osc7501-
 export { OSC7501_BODY_LIMIT } from './osc7501-capture.js';
 export { SYNC_UPDATE_MODE } from './csi-mode.js';
 export { OSC_TITLE_LIMIT, type OscTitleListener } from './osc-title-capture.js';
+export { OSC133_STATUS_DIGITS } from './osc133-capture.js';
+export type { ShellMark, ShellMarkListener } from './shell-marks.js';

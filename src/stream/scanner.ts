@@ -6,6 +6,8 @@ import { CsiModeParser } from './csi-mode.js';
 import { AfterEsc, afterEscape, afterIntermediate, indexOfEscape } from './escape-byte.js';
 import { Osc7501Capture } from './osc7501-capture.js';
 import { OscTitleCapture, type OscTitleListener } from './osc-title-capture.js';
+import { Osc133Capture } from './osc133-capture.js';
+import type { ShellMarkListener } from './shell-marks.js';
 import type { Osc7501Listener } from './osc7501-events.js';
 import { skipTarget } from './skip-ahead.js';
 import { utf8LastBoundary, utf8PendingAfter } from '../protocol/utf8.js';
@@ -24,6 +26,8 @@ export interface StreamScannerOptions {
   onOsc7501?: Osc7501Listener;
   /** Told, during `feed()`, of every window title the child sets (OSC 0 or OSC 2, complete). */
   onTitle?: OscTitleListener;
+  /** Told, during `feed()`, of every complete OSC 133 shell mark (A, B, C, D) the child writes. */
+  onShellMark?: ShellMarkListener;
 }
 
 /**
@@ -55,11 +59,13 @@ export class StreamScanner {
   private readonly csi = new CsiModeParser();
   private readonly osc: Osc7501Capture;
   private readonly title: OscTitleCapture;
+  private readonly marks: Osc133Capture;
   private readonly oscString = new OscStringReader();
 
   constructor(options: StreamScannerOptions = {}) {
     this.osc = new Osc7501Capture(options.onOsc7501);
     this.title = new OscTitleCapture(options.onTitle);
+    this.marks = new Osc133Capture(options.onShellMark);
   }
 
   /** A report may be inserted right after the bytes fed so far. */
@@ -190,29 +196,35 @@ export class StreamScanner {
     const reader = this.oscString;
     const osc = this.osc;
     const title = this.title;
+    const marks = this.marks;
     const stop = reader.read(chunk, i);
     const next = reader.next;
     if (!osc.ignoring && reader.contentEnd > i) osc.push(chunk, i, reader.contentEnd);
     if (!title.ignoring && reader.contentEnd > i) title.push(chunk, i, reader.contentEnd);
+    if (!marks.ignoring && reader.contentEnd > i) marks.push(chunk, i, reader.contentEnd);
     switch (stop) {
       case OscStop.open:
         return next;
       case OscStop.bel:
         osc.finish(this.fed + next, 'bel');
         title.finish();
+        marks.finish();
         return this.toGround(next);
       case OscStop.st:
         osc.finish(this.fed + next, 'st');
         title.finish();
+        marks.finish();
         return this.toGround(next);
       case OscStop.cancel:
         osc.abort();
         title.abort();
+        marks.abort();
         return this.toGround(next);
       case OscStop.cutOff:
         // That ESC opens the next sequence; the byte after it is read as the byte after ESC.
         osc.abort();
         title.abort();
+        marks.abort();
         this.state = ESCAPE;
         this.escapeAt = this.fed + next - 1;
         return next;
@@ -246,6 +258,7 @@ export class StreamScanner {
       case AfterEsc.openOsc:
         this.osc.begin(this.escapeAt);
         this.title.begin();
+        this.marks.begin();
         this.oscString.begin();
         this.state = OSC;
         return;
