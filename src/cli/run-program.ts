@@ -39,6 +39,13 @@ function parseInterval(value: string): number {
   return ms;
 }
 
+/** Parses `--done-after`: whole seconds, 0 to 86400. */
+function parseDoneAfter(value: string): number {
+  const seconds = Number(value);
+  if (!/^\d+$/.test(value) || seconds > 86_400) throw new InvalidArgumentError('expected whole seconds from 0 to 86400.');
+  return seconds;
+}
+
 /** Parses `--tmux-levels`: 1 to 4. */
 function parseLevels(value: string): number {
   if (!/^[1-4]$/.test(value)) throw new InvalidArgumentError('expected a number of tmux levels from 1 to 4.');
@@ -58,6 +65,7 @@ function parseId(value: string): string {
 interface RunFlags {
   rules?: string;
   interval?: number;
+  doneAfter?: number;
   onExit?: 'clear' | 'result' | 'keep';
   tmuxWrap: boolean;
   report: boolean;
@@ -90,6 +98,7 @@ export async function parseRunLine(argv: string[], io: CliIo): Promise<RunLine |
     .version(packageVersion(), '-V, --version', 'print the version and exit')
     .option('--rules <name|file>', 'classify with this rule set (an app name or a .toml file) instead of the one for the command')
     .option('--interval <ms>', 'longest time between screen sweeps while output streams (default 700)', parseInterval)
+    .option('--done-after <seconds>', "a plain program's run or a shell's command this long reports done at its end (default 3)", parseDoneAfter)
     .addOption(
       new Option('--on-exit <policy>', 'report on exit: result = clear on status 0, else error; clear; keep = nothing')
         .choices(['result', 'clear', 'keep'])
@@ -126,6 +135,7 @@ export async function parseRunLine(argv: string[], io: CliIo): Promise<RunLine |
         ...(flags.onExit === undefined ? {} : { onExit: flags.onExit }),
         ...(flags.rules === undefined ? {} : { rules: flags.rules }),
         ...(flags.interval === undefined ? {} : { intervalMs: flags.interval }),
+        ...(flags.doneAfter === undefined ? {} : { doneAfterMs: flags.doneAfter * 1000 }),
         ...(flags.log === undefined ? {} : { log: flags.log }),
         ...(flags.notifyDesktop ? { notify: 'both' as const } : flags.notify ? { notify: 'terminal' as const } : {}),
         ...(flags.title === true ? { title: true } : {}),

@@ -17,6 +17,7 @@ export function commandLineSettings(cmd: Command): Partial<Settings> {
   if (given('native')) settings.native = opts['native'] as boolean;
   if (given('hooks')) settings.hooks = opts['hooks'] as boolean;
   if (given('title')) settings.title = opts['title'] as boolean;
+  if (given('doneAfter')) settings['done-after'] = opts['doneAfter'] as number;
   return settings;
 }
 
@@ -40,5 +41,6 @@ export function withConfig(run: RunOptions, cli: Partial<Settings>, env: Readonl
   if (fromFile('native')) next.native = s.native.value;
   if (fromFile('hooks')) next.hooks = s.hooks.value;
   if (fromFile('title')) next.title = s.title.value;
+  if (fromFile('done-after')) next.doneAfterMs = s['done-after'].value * 1000;
   return next;
 }

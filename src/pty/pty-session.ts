@@ -1,4 +1,5 @@
 // Owns one child in a pseudo-terminal: spawn, raw-byte output, input, resize, signals, exit, drain.
+import { performance } from 'node:perf_hooks';
 import { readSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createRequire } from 'node:module';
@@ -148,6 +149,16 @@ export class PtySession {
    * foreground process group; Linux, that group leader's argv[0]. node-pty answers the spawned file's
    * name when the lookup fails. Undefined once disposed or when the PTY is closed.
    */
+  /** The PTY's slave (`/dev/pts/N`, node-pty's private `_pty`): where termios is read; undefined once disposed. */
+  ptsPath(): string | undefined {
+    if (this.disposed) return undefined;
+    const name = (this.term as unknown as { _pty?: unknown })._pty;
+    return typeof name === 'string' && name.startsWith('/dev/') ? name : undefined;
+  }
+
+  /** When the child was spawned (performance.now()). */
+  readonly spawnedAt = performance.now();
+
   foregroundName(): string | undefined {
     if (this.disposed) return undefined;
     try {

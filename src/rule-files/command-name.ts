@@ -5,3 +5,11 @@ import { basename } from 'node:path';
 export function commandBasename(command: string): string {
   return basename(command.replace(/\\/gu, '/')).replace(/\.(exe|cmd|bat)$/iu, '');
 }
+
+/** Interactive shells: their commands, not the shell itself, run and end (spec/signals.md, "Any program"). */
+const SHELLS = new Set(['bash', 'zsh', 'fish', 'sh', 'dash', 'ksh', 'mksh', 'tcsh', 'csh', 'ash', 'nu', 'xonsh', 'elvish', 'pwsh', 'yash']);
+
+/** The command is a shell (`bash`, `/bin/zsh`). */
+export function isShellCommand(command: string): boolean {
+  return SHELLS.has(commandBasename(command));
+}

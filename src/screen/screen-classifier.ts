@@ -10,7 +10,7 @@ import { ShadowScreen } from './shadow-screen.js';
  */
 export type SweepResult =
   | { changed: false }
-  | { changed: true; classification: Classification; lines: string[]; softWrapped?: boolean[] };
+  | { changed: true; classification: Classification; lines: string[]; softWrapped?: boolean[]; cursorRow?: string };
 
 /**
  * How a sweep runs the rules (the live client: under a time limit). `probe` is told each rule before it runs;
@@ -82,7 +82,8 @@ export class ScreenClassifier {
     const classify = (): Classification => this.rules.classify(lines, guard?.probe, layout);
     const classification = guard === undefined ? classify() : guard.run(classify);
     this.lastText = text;
-    return { changed: true, classification, lines, softWrapped };
+    const cursorRow = this.screen.cursorRowText();
+    return { changed: true, classification, lines, softWrapped, ...(cursorRow === undefined ? {} : { cursorRow }) };
   }
 
   /** The cursor as of the last byte parsed (read it right after a sweep); undefined when the screen is gone. */

@@ -158,6 +158,18 @@ export class ShadowScreen {
     });
   }
 
+  /** The text of the cursor's row left of the cursor (call `flush()` first): a prompt the program waits at. */
+  cursorRowText(): string | undefined {
+    const term = this.#term;
+    if (term === undefined) return undefined;
+    try {
+      const buffer = term.buffer.active;
+      return buffer.getLine(buffer.baseY + buffer.cursorY)?.translateToString(false, 0, Math.min(buffer.cursorX, term.cols));
+    } catch {
+      return undefined;
+    }
+  }
+
   /**
    * Where the cursor is (call `flush()` first) and what bounds its moves, for {@link RowFootprint};
    * undefined once disposed or broken. The scroll region is xterm's internal state: absent when a

@@ -109,6 +109,16 @@ export class Relay {
     return this.session?.pid;
   }
 
+  /** The PTY's slave path, once spawned. */
+  ptsPath(): string | undefined {
+    return this.session?.ptsPath();
+  }
+
+  /** When the child was spawned (performance.now()), once it was. */
+  get spawnedAt(): number | undefined {
+    return this.session?.spawnedAt;
+  }
+
   /** node-pty's name for the PTY's foreground process (macOS: the only foreground fact there is). */
   foregroundName(): string | undefined {
     return this.session?.foregroundName();

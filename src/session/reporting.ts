@@ -3,6 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { commandBasename, loadRuleCatalog, type SelectedRules } from '../rule-files/load.js';
 import { ForegroundRules } from './foreground-rules.js';
 import { foregroundSource } from '../pty/foreground.js';
+import { TerminalStateReader } from '../pty/terminal-state-reader.js';
+import { sessionLifecycle } from '../rule-files/lifecycle.js';
 import { paneRecordId, paneTitle, passthroughFor } from '../tty/multiplexer.js';
 import { DEFAULT_SWEEP_TIMING } from '../sweep/sweep-scheduler.js';
 import { ReportLog } from './report-log.js';
@@ -25,6 +27,10 @@ interface ChildHandle {
   pid(): number | undefined;
   /** node-pty's name for the PTY's foreground process (the only foreground fact without /proc). */
   foregroundName(): string | undefined;
+  /** The PTY's slave (`/dev/pts/N`), once spawned. */
+  ptsPath(): string | undefined;
+  /** When the child was spawned (performance.now()), once it was. */
+  spawnedAt(): number | undefined;
 }
 
 /** What the session adds to the user's options. */
@@ -102,8 +108,14 @@ export function createReporting(options: RunOptions, ctx: ReportingContext): Rep
         },
       })
     : NULL_SCREEN;
+  const lifecycle = sessionLifecycle(selected, options.command, options.args);
+  const startedAt = child.spawnedAt();
   reporter = new StatusReporter(screen, {
     app,
+    lifecycle,
+    ...(options.doneAfterMs === undefined ? {} : { doneAfterMs: options.doneAfterMs }),
+    ...(startedAt === undefined ? {} : { startedAt }),
+    terminal: new TerminalStateReader({ childPid: () => child.pid(), ptsPath: () => child.ptsPath() }),
     ...(foreground ? { foreground } : {}),
     timing: { ...DEFAULT_SWEEP_TIMING, ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }) },
     onExit: options.onExit ?? 'result',

@@ -10,6 +10,8 @@ export interface RunOptions {
   rules?: string;
   /** `--interval MS`: longest time between sweeps while output streams. */
   intervalMs?: number;
+  /** `--done-after SECONDS` as ms: a plain program's run or a shell's command this long ends as `done`. */
+  doneAfterMs?: number;
   /** `--on-exit` (default `result`). */
   onExit?: ExitPolicy;
   /** `--no-tmux-wrap` sets false. */

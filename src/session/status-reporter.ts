@@ -9,6 +9,8 @@ import type { Classification } from '../rules/types.js';
 import type { PolicyOutput, SignalEvent, SignalPolicyConfig } from '../signals/types.js';
 import { DeadlineTimer } from './deadline-timer.js';
 import { ForegroundWatch, type ForegroundRules } from './foreground-rules.js';
+import { TerminalWatch } from './terminal-watch.js';
+import type { TerminalStateReader } from '../pty/terminal-state-reader.js';
 import type { SessionObserver } from './relay.js';
 import { ReportGate } from './report-gate.js';
 import { ReportWriter, type ReportWriterOptions } from './report-writer.js';
@@ -20,8 +22,8 @@ interface StatusReporterOptions extends ReportWriterOptions, Omit<SignalPolicyCo
   write: (bytes: Uint8Array) => void;
   /** Told of every OSC 7501 sequence in the child's output (the native bridge). */
   onOsc7501?: (event: Osc7501Event) => void;
-  /** Told of every OSC 133 shell mark in the child's output (a wrapped shell's prompt and commands), uninterpreted. */
-  onShellMark?: (mark: ShellMark) => void;
+  /** Reads the terminal's own state (termios, /proc) while output is quiet. */
+  terminal?: TerminalStateReader;
   /** For a wrapped shell: follow the foreground program (its rule set; a running command is working). */
   foreground?: ForegroundRules;
   /** Told of each changed screen a sweep read (its visible rows and their classification): the inbox's dialog choices. */
@@ -37,6 +39,7 @@ export class StatusReporter implements SessionObserver {
   private readonly policy: SignalPolicy;
   private readonly timer = new DeadlineTimer((now) => this.onTimer(now));
   private readonly foreground: ForegroundWatch | undefined;
+  private readonly terminal: TerminalWatch | undefined;
   private disposed = false;
   /** A window title the child set in the chunk being passed, for the writer once the chunk is out. */
   private childTitle: Uint8Array | undefined;
@@ -49,14 +52,27 @@ export class StatusReporter implements SessionObserver {
   ) {
     this.gate = new ReportGate(options.write, () => performance.now(), {
       ...(options.onOsc7501 ? { onOsc7501: options.onOsc7501 } : {}),
-      ...(options.onShellMark ? { onShellMark: options.onShellMark } : {}),
+      // A shell's OSC 133 marks: its prompts and commands, for the shell's lifecycle.
+      onShellMark: (mark: ShellMark) => this.event((at) => ({ type: 'shell-mark', at, mark })),
       // With --title, the program's own title sets: the glyph goes in front once its bytes are out.
       ...(options.titlePrefix === undefined ? {} : { onTitle: (title: Uint8Array) => (this.childTitle = title) }),
     });
     this.writer = new ReportWriter(this.gate, options);
-    const { app, id, title, onExit, timing } = options;
-    const config = { app, onExit, timing, copyNative: this.writer.wrapped, ...(id ? { id } : {}), ...(title ? { title } : {}) };
+    const { app, id, title, onExit, timing, lifecycle, doneAfterMs, startedAt } = options;
+    const config = {
+      app,
+      onExit,
+      timing,
+      copyNative: this.writer.wrapped,
+      ...(id ? { id } : {}),
+      ...(title ? { title } : {}),
+      ...(lifecycle === undefined ? {} : { lifecycle }),
+      ...(doneAfterMs === undefined ? {} : { doneAfterMs }),
+      ...(startedAt === undefined ? {} : { startedAt }),
+    };
     this.policy = new SignalPolicy(config, (o) => this.take(o));
+    const reader = options.terminal;
+    this.terminal = reader && new TerminalWatch(reader, () => performance.now(), (state) => this.event((at) => ({ type: 'terminal', at, state })));
     const follow = options.foreground;
     this.foreground = follow && new ForegroundWatch(follow, (view) => this.event((at) => ({ type: 'foreground', at, view })));
     // What went out before the gate existed: the gate learns the stream's state before it writes anything, the screen its bytes.
@@ -75,6 +91,7 @@ export class StatusReporter implements SessionObserver {
       this.childTitle = undefined;
     }
     const now = performance.now();
+    this.terminal?.noteOutput(now);
     this.screen.feed(chunk, now);
     this.policy.output(now);
     this.arm(now);
@@ -142,6 +159,7 @@ export class StatusReporter implements SessionObserver {
     this.disposed = true;
     this.timer.dispose();
     this.foreground?.dispose();
+    this.terminal?.dispose();
     this.screen.dispose();
   }
 
@@ -162,7 +180,12 @@ export class StatusReporter implements SessionObserver {
   }
 
   private startSweep(epoch: number): void {
-    this.screen.sweep().then(
+    const swept = this.screen.sweep().then(async (outcome) => {
+      // A blocked screen, or the first one, waits for the terminal's word: a printed question nobody reads is not blocked.
+      if (outcome.changed && this.terminal?.wanted(outcome.classification.state === 'blocked')) await this.terminal.readNow();
+      return outcome;
+    });
+    swept.then(
       (outcome) => {
         if (this.disposed) return;
         if (outcome.changed) this.options.onScreen?.(outcome.lines, outcome.classification);

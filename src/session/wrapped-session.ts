@@ -1,10 +1,12 @@
 // One wrapped session and everything it owns: the PTY relay, reporting, hooks, the native bridge,
 // emergency cleanup and hang-up handling. `start()`, then `run()` → exit status; `dispose()` is idempotent.
 import { basename } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { shellStatus, signalName, type ChildExit } from '../pty/exit-status.js';
-import { exitVisible } from '../status/exit-report.js';
+import { DEFAULT_DONE_AFTER_MS, exitVisible } from '../status/exit-report.js';
 import type { SelectedRules } from '../rule-files/load.js';
 import { commandBasename } from '../rule-files/command-name.js';
+import { sessionLifecycle } from '../rule-files/lifecycle.js';
 import { TerminalModes } from '../tty/terminal-modes.js';
 import { TerminalWriter } from '../tty/terminal-writer.js';
 import type { ClaudeHooks } from './claude-hooks.js';
@@ -169,7 +171,6 @@ export class WrappedSession {
     this.releaseEmergency = onEmergency(() => {
       this.early?.release();
       this.hooks?.dispose();
-    this.shell?.dispose();
       this.shell?.dispose();
       this.reporting?.reporter.emergencyClear();
       relay.kill('SIGHUP');
@@ -304,6 +305,8 @@ export class WrappedSession {
       write: (bytes: Uint8Array) => this.relay?.writeToChild(bytes),
       pid: () => this.relay?.pid,
       foregroundName: () => this.relay?.foregroundName(),
+      ptsPath: () => this.relay?.ptsPath(),
+      spawnedAt: () => this.relay?.spawnedAt,
     };
     return (earlier) => {
       try {
@@ -334,7 +337,14 @@ export class WrappedSession {
    */
   private exitLeavesNoRecord(exit: ChildExit): boolean {
     if (this.hookSignals.length > 0) return false;
-    const visible = exitVisible(this.options.command, { code: exit.code, signal: exit.signal ? signalName(exit.signal) : null }, this.options.onExit ?? 'result');
+    const spawnedAt = this.relay?.spawnedAt;
+    // A plain program that ran past the done threshold reports `done` at its exit (spec/signals.md, "Any program").
+    const ranLong =
+      this.selected !== undefined &&
+      sessionLifecycle(this.selected, this.options.command, this.options.args) === 'program' &&
+      spawnedAt !== undefined &&
+      performance.now() - spawnedAt >= (this.options.doneAfterMs ?? DEFAULT_DONE_AFTER_MS);
+    const visible = exitVisible(this.options.command, { code: exit.code, signal: exit.signal ? signalName(exit.signal) : null, ranLong }, this.options.onExit ?? 'result');
     return visible === null || visible.state === 'clear';
   }
 

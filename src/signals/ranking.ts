@@ -2,6 +2,8 @@
 import type { Classification } from '../rules/types.js';
 import type { HookSignal } from '../hooks/events.js';
 import type { ForegroundView } from './types.js';
+import type { TerminalState } from './terminal-state.js';
+import { terminalVerdict, type Lifecycle } from './terminal-verdict.js';
 
 /** How long a hook's working/done/idle outranks the screen's other rules (it has no end signal). */
 export const HOOK_HINT_MS = 1500;
@@ -25,7 +27,19 @@ export class SignalRanking {
   /** The foreground as last read (a wrapped shell only). */
   view: ForegroundView | undefined;
 
-  constructor(private readonly app: string) {}
+  /** The terminal's state as last read (termios, /proc). */
+  terminal: TerminalState | undefined;
+  /** The cursor's row, left of the cursor, on the last changed screen. */
+  cursorRow: string | undefined;
+  /** A shell's command (OSC 133 C) has run past the done threshold and not ended. */
+  longCommand = false;
+  /** The shell marks its commands (OSC 133): they, not the foreground, say when a command runs long enough to tell. */
+  marked = false;
+
+  constructor(
+    private readonly app: string,
+    private readonly lifecycle: Lifecycle = 'agent',
+  ) {}
 
   /** Remembers a hook's classification; true when it acts at once (a visible dialog outranks all but a hook's blocked). */
   noteHook(input: Classification, at: number): boolean {
@@ -36,8 +50,10 @@ export class SignalRanking {
   /** The classification the tracker gets for `screen` at `now`. */
   rank(now: number, screen: Classification): Classification {
     this.lastScreen = screen;
-    const running = this.view?.away === true && this.view.rules.app === this.app;
+    const away = !this.marked && this.view?.away === true && this.view.rules.app === this.app;
+    const running = away || this.longCommand;
     let input: Classification = running && screen.state === 'idle' ? { state: 'working', rule: 'foreground-program' } : screen;
+    input = this.terminalRank(input);
     const hint = this.hookHint;
     if (hint !== undefined && input.state !== 'blocked') {
       const age = now - hint.at;
@@ -48,5 +64,25 @@ export class SignalRanking {
       else this.hookHint = undefined;
     }
     return input;
+  }
+
+  /**
+   * The terminal's word against the screen's (spec/signals.md, "Any program"): a visible dialog keeps its better
+   * message, a secret or a line the program reads is blocked, and a canonical-mode program that reads nothing
+   * waits for nobody (a printed `Continue? [y/N]` is not a question). A plain program at rest in canonical mode, or
+   * not yet read, runs.
+   */
+  private terminalRank(input: Classification): Classification {
+    const verdict = terminalVerdict(this.terminal, this.cursorRow);
+    if (verdict?.state === 'blocked') return input.state === 'blocked' ? input : verdict;
+    if (verdict?.state === 'working') {
+      const shellAtRest = this.lifecycle === 'shell' && !this.longCommand && (this.marked || this.view?.away !== true);
+      if (input.state === 'blocked' || (input.state === 'idle' && !shellAtRest)) return verdict;
+      return input;
+    }
+    if (this.lifecycle !== 'program' || input.state !== 'idle') return input;
+    // A plain program at rest (a REPL's prompt, a TUI reading keys) is idle; one not yet read, or unreadable, runs.
+    if (verdict === undefined && this.terminal?.mode !== 'raw') return { state: 'working', rule: 'program-running' };
+    return { ...input, interrupted: true }; // its turn ends at its exit, not at a quiet screen
   }
 }

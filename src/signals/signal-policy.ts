@@ -4,9 +4,12 @@ import type { Report } from '../protocol/types.js';
 import type { Classification } from '../rules/types.js';
 import type { HookSignal } from '../hooks/events.js';
 import { StatusTracker } from '../status/tracker.js';
+import { DEFAULT_DONE_AFTER_MS } from '../status/exit-report.js';
 import { SweepScheduler } from '../sweep/sweep-scheduler.js';
 import { DriftWatch, type DriftEvent } from './drift.js';
 import { hookClassification, SignalRanking } from './ranking.js';
+import type { TerminalState } from './terminal-state.js';
+import type { ShellMark } from '../stream/shell-marks.js';
 import type { ForegroundView, PolicyOutput, ReportSource, RuleChoice, SignalEvent, SignalPolicyConfig, SweepOutcome } from './types.js';
 
 /** Bytes of a report's msg: the protocol allows 2048, some terminals cap at 512. */
@@ -56,13 +59,18 @@ export class SignalPolicy {
   private recorded = false;
   /** The screen rules' own verdict beside the child's reports: their disagreements. */
   private drift: DriftWatch;
+  /** When the program was spawned (the config's, else the first event's time). */
+  private startedAt: number | undefined;
+  /** A shell's command (OSC 133 C) that has not ended: when it started. */
+  private commandSince: number | undefined;
 
   constructor(
     private readonly config: SignalPolicyConfig,
     private readonly out: (output: PolicyOutput) => void,
   ) {
     this.scheduler = new SweepScheduler(config.timing);
-    this.ranking = new SignalRanking(config.app);
+    this.ranking = new SignalRanking(config.app, config.lifecycle ?? 'agent');
+    this.startedAt = config.startedAt;
     this.app = config.app;
     this.tracker = this.newTracker(config.app);
     this.drift = this.newDrift(config.app);
@@ -70,6 +78,7 @@ export class SignalPolicy {
 
   /** Takes one event (a table of events drives the policy in tests). */
   handle(event: SignalEvent): void {
+    this.startedAt ??= event.at;
     switch (event.type) {
       case 'output':
         return this.output(event.at);
@@ -82,8 +91,9 @@ export class SignalPolicy {
       case 'foreground':
         return void this.foreground(event.at, event.view);
       case 'terminal':
+        return this.terminal(event.at, event.state);
       case 'shell-mark':
-        return; // read by the program and shell lifecycles (issue #27), not yet
+        return this.shellMark(event.at, event.mark);
       case 'tick':
         return this.tick(event.at);
       case 'exit':
@@ -103,7 +113,8 @@ export class SignalPolicy {
   /** When `tick` must next come (ms), or null while nothing waits on time. */
   nextDeadline(): number | null {
     if (this.ended) return null;
-    return earliest(earliest(this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline()), this.drift.nextDeadline());
+    const command = this.commandSince !== undefined && !this.ranking.longCommand ? this.commandSince + this.doneAfterMs : null;
+    return earliest(earliest(earliest(this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline()), this.drift.nextDeadline()), command);
   }
 
   /** The sequence that clears the record, for the shim's own crash path. */
@@ -120,6 +131,50 @@ export class SignalPolicy {
     }
     for (const report of this.tracker.tick(at)) this.emit(report, 'screen');
     this.drifted(this.drift.tick(at));
+    if (this.commandSince !== undefined && !this.ranking.longCommand && at - this.commandSince >= this.doneAfterMs) {
+      this.ranking.longCommand = true; // the command has run long enough to be worth a report
+      this.feed(at, { state: 'working', rule: 'shell:command' });
+    }
+  }
+
+  /** The least run (ms) whose end is news: `done` (or the error). */
+  private get doneAfterMs(): number {
+    return this.config.doneAfterMs ?? DEFAULT_DONE_AFTER_MS;
+  }
+
+  /** The terminal's own state, read at `at`: re-ranks the last screen when it changed what that screen means. */
+  private terminal(at: number, state: TerminalState): void {
+    if (this.ended) return;
+    this.ranking.terminal = state;
+    const screen = this.ranking.lastScreen;
+    if (screen !== undefined) this.observe(at, screen);
+  }
+
+  /**
+   * A shell's OSC 133 mark: a command that ran at least the done threshold ends as `done` (status 0) or `error`
+   * (the status in msg); a shorter one leaves the record as it was; a new prompt ends whatever the command showed.
+   */
+  private shellMark(at: number, mark: ShellMark): void {
+    if (this.ended) return;
+    this.ranking.marked = true;
+    if (mark.mark === 'command') {
+      this.commandSince = at;
+      return;
+    }
+    if (mark.mark !== 'end' && mark.mark !== 'prompt') return;
+    const since = this.commandSince;
+    if (since === undefined) return;
+    this.commandSince = undefined;
+    const long = this.ranking.longCommand;
+    this.ranking.longCommand = false;
+    if (!long && at - since < this.doneAfterMs) {
+      // A short command: a blocked it showed (sudo's password) is over; nothing else is news.
+      if (this.tracker.current?.state === 'blocked' || this.tracker.current?.state === 'working') this.feed(at, { state: 'idle', interrupted: true, rule: 'shell:prompt' });
+      return;
+    }
+    const status = mark.mark === 'end' ? mark.status : undefined;
+    if (status !== undefined && status !== 0) this.feed(at, { state: 'error', msg: `command exited with status ${status}`, rule: 'shell:command-end' });
+    else this.feed(at, { state: 'done', rule: 'shell:command-end' });
   }
 
   /** The foreground program as read at `at`; true when another rule set took over. */
@@ -142,6 +197,7 @@ export class SignalPolicy {
     if (this.ended || epoch !== this.epoch || outcome === 'failed' || !outcome.changed) return;
     // A killed agent's dialog, still drawn before the shell has drawn its prompt: not the shell's.
     if (this.leftFrame && outcome.classification.state === 'blocked') return;
+    this.ranking.cursorRow = outcome.cursorRow;
     this.out({ type: 'classification', classification: outcome.classification });
     this.observe(at, outcome.classification);
     this.drifted(this.drift.observe(at, outcome.classification));
@@ -183,7 +239,8 @@ export class SignalPolicy {
     if (this.ended) return;
     this.drifted(this.drift.tick(at));
     this.ended = true;
-    for (const report of this.tracker.exit(at, code, signal)) {
+    const ranLong = this.config.lifecycle === 'program' && this.startedAt !== undefined && at - this.startedAt >= this.doneAfterMs;
+    for (const report of this.tracker.exit(at, code, signal, ranLong)) {
       // No record, or a child that cleared its own on the way out: no clear.
       if (report.state === 'clear' && (!this.recorded || this.native?.state === 'clear')) continue;
       this.emit(report, 'exit', true);

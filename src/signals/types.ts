@@ -8,6 +8,7 @@ import type { SweepTiming } from '../sweep/sweep-scheduler.js';
 import type { DriftEvent } from './drift.js';
 import type { TerminalState } from './terminal-state.js';
 import type { ShellMark } from '../stream/shell-marks.js';
+import type { Lifecycle } from './terminal-verdict.js';
 
 /** Where a report came from: the screen (with hooks and the foreground ranked in), the child's own OSC 7501, or its exit. */
 export type ReportSource = 'screen' | 'native' | 'exit';
@@ -36,7 +37,7 @@ export interface ForegroundView {
 }
 
 /** One sweep's outcome, as the screen model hands it back. */
-export type SweepOutcome = { changed: false } | { changed: true; classification: Classification };
+export type SweepOutcome = { changed: false } | { changed: true; classification: Classification; cursorRow?: string };
 
 /** Everything the policy learns. `at` is milliseconds on the driver's clock (performance.now(), or the recording's). */
 export type SignalEvent =
@@ -95,4 +96,10 @@ export interface SignalPolicyConfig {
    * policy writes a copy of each of the child's reports on the record (it does so too when the record has an id).
    */
   copyNative: boolean;
+  /** How the program lives (spec/signals.md, "Any program"); `agent` when absent. */
+  lifecycle?: Lifecycle;
+  /** A plain program's run or a shell's command at least this long (ms) ends as `done`; DEFAULT_DONE_AFTER_MS when absent. */
+  doneAfterMs?: number;
+  /** When the program was spawned, on the driver's clock; the policy's first event when absent. */
+  startedAt?: number;
 }

@@ -7,7 +7,12 @@ import type { Visible } from './report.js';
 interface ExitInfo {
   code: number | null;
   signal?: string | null;
+  /** A plain program that ran long enough for its result to be news: status 0 reports `done`, not `clear`. */
+  ranLong?: boolean;
 }
+
+/** A plain program's run, or a shell's command, this long (ms) or longer ends as `done`: its result is news. */
+export const DEFAULT_DONE_AFTER_MS = 3000;
 
 /** The report for the child's exit, or null when the policy says to leave the record as it is. */
 export function exitVisible(app: string, exit: ExitInfo, policy: ExitPolicy): Visible | null {
@@ -15,6 +20,7 @@ export function exitVisible(app: string, exit: ExitInfo, policy: ExitPolicy): Vi
   if (policy === 'clear') return { state: 'clear' };
   const signal = exit.signal;
   if (signal !== undefined && signal !== null && signal !== '') return { state: 'error', msg: `${app} killed by ${signal}` };
+  if (exit.code === 0 && exit.ranLong === true) return { state: 'done', msg: `${app} finished` };
   if (exit.code === null || exit.code === 0) return { state: 'clear' };
   return { state: 'error', msg: `${app} exited with status ${exit.code}` };
 }

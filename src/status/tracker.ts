@@ -67,13 +67,13 @@ export class StatusTracker {
   }
 
   /** The child exited (`signal`: the signal's name, if it was killed): the final report, if the policy wants one. */
-  exit(now: number, code: number | null, signal?: string | null): Report[] {
+  exit(now: number, code: number | null, signal?: string | null, ranLong = false): Report[] {
     const out: Report[] = [];
     if (this.exited) return out;
     this.exited = true;
     this.deferred = null;
     this.idle = null;
-    const visible = exitVisible(this.config.app, { code, signal }, this.config.onExit);
+    const visible = exitVisible(this.config.app, { code, signal, ranLong }, this.config.onExit);
     if (visible !== null && !sameVisible(visible, this.shown)) this.emit(now, visible, out);
     return out;
   }

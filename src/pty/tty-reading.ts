@@ -1,0 +1,128 @@
+// Linux: whether a process of the terminal's foreground group waits for the terminal's input (/proc, no ptrace).
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+
+/** System call numbers that read a file descriptor (its first argument), and those that wait on an epoll set. */
+interface SyscallTable {
+  read: ReadonlySet<number>;
+  epoll: ReadonlySet<number>;
+  /** wait4/waitid: a wrapper waiting for its child (npm, sh -c): that child may be the one reading. */
+  wait: ReadonlySet<number>;
+}
+
+/** x86_64 and arm64 (asm/unistd.h): read, readv, pread64, preadv; epoll_wait, epoll_pwait, epoll_pwait2; wait4, waitid. */
+const SYSCALLS: Readonly<Record<string, SyscallTable>> = {
+  x64: { read: new Set([0, 19, 17, 295]), epoll: new Set([232, 281, 441]), wait: new Set([61, 247]) },
+  arm64: { read: new Set([63, 65, 67, 69]), epoll: new Set([22, 441]), wait: new Set([260, 95]) },
+};
+
+/** At most this many processes of the group are looked at (a pipeline, a wrapper and its child). */
+const MAX_GROUP_MEMBERS = 16;
+
+/** What one thread is doing, from its /proc/PID/task/TID/syscall line. */
+type ThreadWait = { kind: 'read' | 'epoll' | 'wait'; fd: number } | { kind: 'other' };
+
+function threadWait(line: string, table: SyscallTable): ThreadWait {
+  const fields = line.trim().split(' ');
+  const nr = Number(fields[0]);
+  if (!Number.isInteger(nr)) return { kind: 'other' }; // `running`, or -1 (not in a system call)
+  const fd = Number.parseInt(fields[1] ?? '', 16);
+  if (table.read.has(nr)) return { kind: 'read', fd };
+  if (table.epoll.has(nr)) return { kind: 'epoll', fd };
+  if (table.wait.has(nr)) return { kind: 'wait', fd };
+  return { kind: 'other' };
+}
+
+/** A descriptor of the terminal: its slave, or `/dev/tty` (the controlling terminal, which getpass and ssh open). */
+function isTerminal(link: string | undefined, pts: string): boolean {
+  return link === pts || link === '/dev/tty';
+}
+
+function linkOf(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An epoll set (its /proc/PID/fdinfo) holds a descriptor of the terminal, waiting for input (EPOLLIN). */
+function epollWatchesTerminal(pid: number, epfd: number, pts: string): boolean {
+  let info: string;
+  try {
+    info = readFileSync(`/proc/${pid}/fdinfo/${epfd}`, 'utf8');
+  } catch {
+    return false;
+  }
+  for (const line of info.split('\n')) {
+    const m = /^tfd:\s*(\d+)\s+events:\s*([0-9a-f]+)/u.exec(line);
+    if (m === null || (Number.parseInt(m[2] ?? '0', 16) & 0x1) === 0) continue;
+    if (isTerminal(linkOf(`/proc/${pid}/fd/${m[1]}`), pts)) return true;
+  }
+  return false;
+}
+
+/** One process: reading the terminal (true), not (false), waiting for a child ('wait'), or unreadable (undefined). */
+function processReads(pid: number, pts: string, table: SyscallTable): boolean | 'wait' | undefined {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return undefined;
+  }
+  let waits = false;
+  let readable = false;
+  for (const tid of tids) {
+    let line: string;
+    try {
+      line = readFileSync(`/proc/${pid}/task/${tid}/syscall`, 'utf8');
+    } catch {
+      continue; // another user's process (setuid sudo), or the thread has gone
+    }
+    readable = true;
+    const wait = threadWait(line, table);
+    if (wait.kind === 'read' && isTerminal(linkOf(`/proc/${pid}/fd/${wait.fd}`), pts)) return true;
+    if (wait.kind === 'epoll' && epollWatchesTerminal(pid, wait.fd, pts)) return true;
+    if (wait.kind === 'wait') waits = true;
+  }
+  if (!readable) return undefined;
+  return waits ? 'wait' : false;
+}
+
+/** The other processes of process group `pgid` (field 5 of /proc/PID/stat), found by one pass over /proc. */
+function groupMembers(pgid: number): number[] {
+  const found: number[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return found;
+  }
+  for (const name of entries) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === pgid) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid) found.push(pid);
+    } catch {
+      continue;
+    }
+    if (found.length >= MAX_GROUP_MEMBERS) break;
+  }
+  return found;
+}
+
+/**
+ * Whether the foreground group `pgid` waits for input from the terminal `pts` (`/dev/pts/N`): a thread of its
+ * leader (any thread: Go programs read on another) blocked in a read of the terminal or in an epoll wait on it;
+ * when the leader only waits for a child (npm, `sh -c`), the group's other processes the same way. Undefined
+ * when nothing could be read (another user's process), or off Linux.
+ */
+export function foregroundReads(pgid: number, pts: string, arch: string = process.arch): boolean | undefined {
+  const table = SYSCALLS[arch];
+  if (table === undefined) return undefined;
+  const leader = processReads(pgid, pts, table);
+  if (leader !== 'wait') return leader;
+  for (const pid of groupMembers(pgid)) if (processReads(pid, pts, table) === true) return true;
+  return false;
+}

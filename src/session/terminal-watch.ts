@@ -1,0 +1,68 @@
+// Reads the terminal's state while the output is quiet, and hands on each change: nothing is read while output streams.
+import { sameTerminalState, type TerminalState } from '../signals/terminal-state.js';
+import type { TerminalStateReader } from '../pty/terminal-state-reader.js';
+
+/** How often the terminal is looked at while quiet (a secret typed with echo off makes no output). */
+export const TERMINAL_POLL_MS = 250;
+/** How long the output must be quiet before the terminal is read: a prompt is drawn and the read has begun. */
+export const TERMINAL_QUIET_MS = 200;
+
+/** Polls a reader every TERMINAL_POLL_MS once output has been quiet TERMINAL_QUIET_MS; `dispose()` is idempotent. */
+export class TerminalWatch {
+  private readonly timer: NodeJS.Timeout;
+  private lastOutputAt = -Infinity;
+  private reading = false;
+  private last: TerminalState | undefined;
+  private disposed = false;
+
+  constructor(
+    private readonly reader: TerminalStateReader,
+    private readonly now: () => number,
+    private readonly onState: (state: TerminalState) => void,
+  ) {
+    this.timer = setInterval(() => void this.poll(), TERMINAL_POLL_MS);
+    this.timer.unref();
+  }
+
+  /** Output came at `at`: reading waits for the next quiet spell. The hot path: two assignments. */
+  noteOutput(at: number): void {
+    this.lastOutputAt = at;
+    this.reader.stale();
+  }
+
+  /** A sweep should wait for a read first: nothing was read yet, or its screen is blocked (then only on Linux's /proc word). */
+  wanted(blocked: boolean): boolean {
+    return !this.disposed && (this.last === undefined || blocked);
+  }
+
+  /** Reads now, whatever the output did (a sweep has just found the screen quiet), and hands on a change. */
+  readNow(): Promise<void> {
+    return this.read();
+  }
+
+  private async poll(): Promise<void> {
+    if (this.disposed || this.now() - this.lastOutputAt < TERMINAL_QUIET_MS) return;
+    return this.read();
+  }
+
+  private async read(): Promise<void> {
+    if (this.reading) return;
+    this.reading = true;
+    try {
+      const state = await this.reader.read();
+      if (this.disposed || state === undefined || sameTerminalState(state, this.last)) return;
+      this.last = state;
+      this.onState(state);
+    } catch {
+      // A terminal that cannot be read says nothing: the screen's rules decide.
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    clearInterval(this.timer);
+  }
+}
