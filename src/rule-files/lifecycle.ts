@@ -3,9 +3,9 @@ import type { Lifecycle } from '../signals/terminal-verdict.js';
 import { isShellCommand } from './command-name.js';
 import type { SelectedRules } from './load.js';
 
-/** A rule file of its own (an agent's, or `--rules`) keeps the agent's lifecycle; the generic fallback gives the others. */
+/** A rule file of its own gives its `lifecycle` (an agent's by default); the generic fallback a shell's or a program's. */
 export function sessionLifecycle(selected: SelectedRules, command: string, args: readonly string[]): Lifecycle {
-  if (selected.reason !== 'fallback') return 'agent';
+  if (selected.reason !== 'fallback') return selected.rules.lifecycle;
   return isShellCommand(command) && interactive(args) ? 'shell' : 'program';
 }
 

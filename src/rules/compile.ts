@@ -14,7 +14,7 @@ import {
 import { validateRule } from './validate-rule.js';
 
 /** Every top-level key a rule file may have. */
-export const FILE_KEYS = ['app', 'commands', 'versions', 'description', 'rules'] as const;
+export const FILE_KEYS = ['app', 'commands', 'versions', 'description', 'lifecycle', 'rules'] as const;
 
 /** What an `app` looks like (the OSC 7501 `app` value). */
 export const APP_PATTERN = /^[A-Za-z0-9_.+-]{1,32}$/u;
@@ -32,8 +32,12 @@ export function compileRuleFile(text: string, file: string): RuleSet {
   const { app, commands } = fileIdentity(ctx, table);
   const versions = expectStringList(ctx, table['versions'], 'versions');
   const description = table['description'] === undefined ? undefined : expectString(ctx, table['description'], 'description');
+  const lifecycle = table['lifecycle'] === undefined ? 'agent' : expectString(ctx, table['lifecycle'], 'lifecycle');
+  if (lifecycle !== 'agent' && lifecycle !== 'program') {
+    throw new RuleError('bad-value', file, `lifecycle: expected "agent" or "program", got ${JSON.stringify(lifecycle)}`);
+  }
   const rules = compileRules(ctx, table['rules']);
-  return new RuleSet({ app, commands, versions, description, file }, rules);
+  return new RuleSet({ app, commands, versions, description, file, lifecycle }, rules);
 }
 
 /** A rule file's `app` and `commands`: what choosing a file needs, without its rules. */

@@ -33,6 +33,8 @@ export interface RuleSetInfo {
   description: string | undefined;
   /** The file as shown to the user. */
   file: string;
+  /** `program`: a plain program's lifecycle (working while it runs, done at a long run's end); default `agent`. */
+  lifecycle?: 'agent' | 'program';
 }
 
 /** Why a rule did or did not match, for `classify --explain`. */
@@ -87,6 +89,7 @@ export class RuleSet implements RuleSetInfo {
   readonly versions: readonly string[];
   readonly description: string | undefined;
   readonly file: string;
+  readonly lifecycle: 'agent' | 'program';
   readonly rules: readonly CompiledRule[];
 
   constructor(info: RuleSetInfo, rules: readonly CompiledRule[]) {
@@ -95,6 +98,7 @@ export class RuleSet implements RuleSetInfo {
     this.versions = info.versions;
     this.description = info.description;
     this.file = info.file;
+    this.lifecycle = info.lifecycle ?? 'agent';
     this.rules = rules;
   }
 

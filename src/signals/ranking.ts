@@ -35,6 +35,8 @@ export class SignalRanking {
   longCommand = false;
   /** The shell marks its commands (OSC 133): they, not the foreground, say when a command runs long enough to tell. */
   marked = false;
+  /** A long command of the shell has ended: its `done` stands at the prompt until the next command. */
+  commandEnded = false;
 
   constructor(
     private readonly app: string,
@@ -74,13 +76,20 @@ export class SignalRanking {
    */
   private terminalRank(input: Classification): Classification {
     const verdict = terminalVerdict(this.terminal, this.cursorRow);
-    if (verdict?.state === 'blocked') return input.state === 'blocked' ? input : verdict;
+    if (verdict?.state === 'blocked') {
+      if (input.state !== 'blocked') return verdict;
+      // Echo off is the terminal's own word for a secret: the dialog's message, asked as auth.
+      return verdict.kind === 'auth' && input.kind !== 'auth' ? { ...input, kind: 'auth' } : input;
+    }
     if (verdict?.state === 'working') {
       const shellAtRest = this.lifecycle === 'shell' && !this.longCommand && (this.marked || this.view?.away !== true);
       if (input.state === 'blocked' || (input.state === 'idle' && !shellAtRest)) return verdict;
       return input;
     }
-    if (this.lifecycle !== 'program' || input.state !== 'idle') return input;
+    if (input.state !== 'idle') return input;
+    // A marked shell at its prompt after a short command (a sudo password, a question) is at rest, not done.
+    if (this.lifecycle === 'shell') return this.marked && !this.commandEnded ? { ...input, interrupted: true } : input;
+    if (this.lifecycle !== 'program') return input;
     // A plain program at rest (a REPL's prompt, a TUI reading keys) is idle; one not yet read, or unreadable, runs.
     if (verdict === undefined && this.terminal?.mode !== 'raw') return { state: 'working', rule: 'program-running' };
     return { ...input, interrupted: true }; // its turn ends at its exit, not at a quiet screen

@@ -146,6 +146,8 @@ export class SignalPolicy {
   private terminal(at: number, state: TerminalState): void {
     if (this.ended) return;
     this.ranking.terminal = state;
+    // Output since the last sweep: the screen it drew goes with this state, and its sweep ranks both.
+    if (this.sweeping || this.scheduler.nextDue() !== null) return;
     const screen = this.ranking.lastScreen;
     if (screen !== undefined) this.observe(at, screen);
   }
@@ -159,6 +161,7 @@ export class SignalPolicy {
     this.ranking.marked = true;
     if (mark.mark === 'command') {
       this.commandSince = at;
+      this.ranking.commandEnded = false;
       return;
     }
     if (mark.mark !== 'end' && mark.mark !== 'prompt') return;
@@ -169,9 +172,11 @@ export class SignalPolicy {
     this.ranking.longCommand = false;
     if (!long && at - since < this.doneAfterMs) {
       // A short command: a blocked it showed (sudo's password) is over; nothing else is news.
-      if (this.tracker.current?.state === 'blocked' || this.tracker.current?.state === 'working') this.feed(at, { state: 'idle', interrupted: true, rule: 'shell:prompt' });
+      const shown = this.tracker.current?.state;
+      if (shown === 'blocked' || shown === 'working') this.feed(at, { state: 'idle', interrupted: true, rule: 'shell:prompt' });
       return;
     }
+    this.ranking.commandEnded = true;
     const status = mark.mark === 'end' ? mark.status : undefined;
     if (status !== undefined && status !== 0) this.feed(at, { state: 'error', msg: `command exited with status ${status}`, rule: 'shell:command-end' });
     else this.feed(at, { state: 'done', rule: 'shell:command-end' });

@@ -8,9 +8,9 @@ export type Lifecycle = 'agent' | 'program' | 'shell';
 /**
  * A shell's, REPL's or pager's own prompt at the cursor: a line read there is the user's to type at, not a
  * question. `$ ` `# ` `% ` `> ` `❯ ` `› ` `» ` (a shell), `>>> ` and `... ` (Python), `(Pdb) `, `irb(…)> `,
- * `In [3]: ` (IPython), `=> ` / `-> ` (psql), `mysql> `, and a row that is only `:` (less, more).
+ * `In [3]: ` (IPython), `=> ` / `mysql> ` (psql, mysql), `user@host:/tmp# `, and a row that is only `:` (less).
  */
-const OWN_PROMPT = /(?:^|[\s\])])(?:[$#%>❯›»]|>>>|\.\.\.|=>|->|\(Pdb\)|In \[\d+\]:)\s*$|^\s*:\s*$/u;
+const OWN_PROMPT = /(?:[$#%>❯›»]|>>>|\.\.\.|\(Pdb\)|In \[\d+\]:)\s*$|^\s*:\s*$/u;
 
 /** A question that asks leave to do something (apt, rm -i, terraform, a deploy script) is a permission. */
 const PERMISSION_WORDS = /\b(?:approve|proceed|remove|overwrite|delete|apply|continue|replace|destroy|install|allow|confirm)\b/iu;
