@@ -98,7 +98,7 @@ export async function classifyCommand(argv: string[], io: CliIo): Promise<number
       cwd: io.cwd,
       ...(flags.rules === undefined ? {} : { rules: flags.rules }),
     });
-    const result = await replay(recording, { rules: chosen.rules, screenOnly: flags.screenOnly === true });
+    const result = await replay(recording, { rules: chosen.rules, lifecycle: chosen.lifecycle, screenOnly: flags.screenOnly === true });
     if (against) {
       const score = scoreAgainstNative(result);
       if (score.moments.length === 0) return fail(`${path}: no OSC 7501 reports of the program's own to score against`);

@@ -1,6 +1,7 @@
 // `osf7501 record -o FILE.cast [--] <command> [args...]`: a wrapped session, recorded as asciicast v2.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { CastWriter } from '../recording/asciicast.js';
+import { formatTerminalMarker } from '../signals/terminal-state.js';
 import type { SessionObserver } from '../session/relay.js';
 import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
@@ -13,14 +14,16 @@ interface Recorder extends SessionObserver {
 }
 
 /** Records output and resizes to an open file. */
-function recorder(fd: number, size: { cols: number; rows: number }, env: NodeJS.ProcessEnv): Recorder {
+function recorder(fd: number, size: { cols: number; rows: number }, env: NodeJS.ProcessEnv, command: string): Recorder {
   const writer = new CastWriter(
-    { width: size.cols, height: size.rows, env: { TERM: env['TERM'] ?? 'xterm-256color', SHELL: env['SHELL'] ?? '' } },
+    { width: size.cols, height: size.rows, command, env: { TERM: env['TERM'] ?? 'xterm-256color', SHELL: env['SHELL'] ?? '' } },
     { sink: (line) => writeSync(fd, line) },
   );
   return {
     output: (chunk) => writer.output(chunk),
     resize: (cols, rows) => writer.resize(cols, rows),
+    // The terminal's own state, as the session read it: a replay ranks the screen with it, as the live shim did.
+    terminalState: (state) => writer.marker(formatTerminalMarker(state)),
     end: () => writer.close(),
   };
 }
@@ -54,7 +57,7 @@ export async function recordCommand(argv: string[], io: CliIo): Promise<number> 
     return await runCommand({ command, args }, io, {
       requireTerminal: 'record needs a terminal on stdin and stdout',
       observers: (size) => {
-        rec = recorder(fd, size, io.env);
+        rec = recorder(fd, size, io.env, [command, ...args].join(' '));
         return [rec];
       },
     });

@@ -145,6 +145,11 @@ export class CastWriter {
     this.emit('i', text, time);
   }
 
+  /** Records a marker (asciicast `m`): a label on the timeline, such as the terminal's state. */
+  marker(label: string, time?: number): void {
+    this.emit('m', label, time);
+  }
+
   /** Records a terminal resize as `COLSxROWS`. */
   resize(cols: number, rows: number, time?: number): void {
     this.emit('r', `${cols}x${rows}`, time);

@@ -1,18 +1,21 @@
 // What a replay reads: an asciicast v2 recording (output on its clock, resizes) or raw terminal bytes (no clock).
 import { readFileSync } from 'node:fs';
 import { parseCast, parseResize } from './asciicast.js';
+import { parseTerminalMarker, type TerminalState } from '../signals/terminal-state.js';
 
 /** One thing that happened to the terminal, `t` in seconds on the recording's clock. */
 export type RecordingEvent =
   | { t: number; type: 'output'; bytes: Uint8Array }
-  | { t: number; type: 'resize'; cols: number; rows: number };
+  | { t: number; type: 'resize'; cols: number; rows: number }
+  /** The terminal's own state as the live session read it (an `osf7501:terminal …` marker). */
+  | { t: number; type: 'terminal'; state: TerminalState };
 
 /** A recording ready to replay. */
 export interface Recording {
   /** The terminal's size at the start. */
   cols: number;
   rows: number;
-  /** Output and resizes in order; times never go backwards. */
+  /** Output, resizes and terminal states in order; times never go backwards. */
   events: RecordingEvent[];
   /** False for raw bytes: one output event at 0 with nothing to say when it was written. */
   timed: boolean;
@@ -73,6 +76,10 @@ function recordingFromBytes(bytes: Uint8Array, file: string, size?: TerminalSize
     const t = Math.max(last, event.time);
     last = t;
     if (event.type === 'o') events.push({ t, type: 'output', bytes: encoder.encode(event.data) });
+    if (event.type === 'm') {
+      const state = parseTerminalMarker(event.data);
+      if (state !== undefined) events.push({ t, type: 'terminal', state });
+    }
     if (event.type === 'r') {
       const to = parseResize(event.data);
       if (to !== undefined) events.push({ t, type: 'resize', cols: to.cols, rows: to.rows });

@@ -11,6 +11,8 @@ import { SignalPolicy } from '../signals/signal-policy.js';
 import type { PolicyOutput, ReportSource } from '../signals/types.js';
 import type { DriftEvent } from '../signals/drift.js';
 import type { Recording } from './recording.js';
+import type { TerminalState } from '../signals/terminal-state.js';
+import type { Lifecycle } from '../signals/terminal-verdict.js';
 import { ScreenClassifier, type SweepResult } from '../screen/screen-classifier.js';
 
 /** What a replay feeds and sweeps: the shim's ScreenClassifier, or a stand-in (the comparison bench's naive detectors). */
@@ -88,7 +90,18 @@ interface ReplayOptions {
   split?: (bytes: Uint8Array) => readonly Uint8Array[];
   /** Builds the model to replay through; the shim's ScreenClassifier with `rules` when absent. */
   model?: (cols: number, rows: number) => ReplayModel;
+  /** How the recorded program lives (src/rule-files/lifecycle.ts); an agent's when absent. */
+  lifecycle?: Lifecycle;
+  /** The least run whose end is news (ms), as the live shim's --done-after. */
+  doneAfterMs?: number;
 }
+
+/**
+ * How long after a sweep a recorded terminal state still goes with it: the live shim reads the terminal for a
+ * blocked or first screen before it ranks it (src/session/status-reporter.ts), and the recorder writes the state
+ * when the read is done — a few milliseconds after the sweep, one poll at the most.
+ */
+const SWEEP_READ_LAG_MS = 250;
 
 /** Milliseconds on the recording's clock, rounded to the microsecond (cast times are decimal seconds). */
 const toMs = (seconds: number): number => Math.round(seconds * 1e6) / 1e3;
@@ -104,6 +117,8 @@ class ReplayDriver {
   readonly policy: SignalPolicy;
   /** Sweeps the policy asked for at the instant being handled, run before time moves on. */
   private readonly asked: number[] = [];
+  /** The recorded terminal state next in the recording, with no output before it: a sweep just before it waits for it. */
+  upcoming: { ms: number; state: TerminalState; taken: boolean } | undefined;
 
   constructor(
     private readonly model: ReplayModel,
@@ -111,7 +126,16 @@ class ReplayDriver {
     options: ReplayOptions,
   ) {
     const settle = options.settleMs === undefined ? {} : { settleMs: options.settleMs };
-    const config = { app: options.rules.app, onExit: 'keep' as const, timing: options.timing ?? DEFAULT_SWEEP_TIMING, copyNative: false, ...settle };
+    const config = {
+      app: options.rules.app,
+      onExit: 'keep' as const,
+      timing: options.timing ?? DEFAULT_SWEEP_TIMING,
+      copyNative: false,
+      startedAt: 0,
+      ...settle,
+      ...(options.lifecycle === undefined ? {} : { lifecycle: options.lifecycle }),
+      ...(options.doneAfterMs === undefined ? {} : { doneAfterMs: options.doneAfterMs }),
+    };
     this.policy = new SignalPolicy(config, (output) => this.take(output));
   }
 
@@ -157,6 +181,12 @@ class ReplayDriver {
     if (outcome.changed) {
       const { classification, lines, softWrapped } = outcome;
       this.screens.push({ t: toSeconds(ms), classification, lines, ...(softWrapped === undefined ? {} : { softWrapped }), ...this.size });
+    }
+    const read = this.upcoming;
+    if (read !== undefined && !read.taken && read.ms >= ms && read.ms - ms <= SWEEP_READ_LAG_MS) {
+      // The live sweep waited for this read: the state goes with the screen it ranks.
+      read.taken = true;
+      this.policy.handle({ type: 'terminal', at: ms, state: read.state });
     }
     this.policy.handle({ type: 'swept', at: ms, epoch, outcome });
   }
@@ -212,6 +242,14 @@ export async function replay(recording: Recording, options: ReplayOptions): Prom
   try {
     for (const event of recording.events) {
       const ms = recording.timed ? toMs(event.t) : 0;
+      if (event.type === 'terminal') {
+        const read = { ms, state: event.state, taken: false };
+        driver.upcoming = read;
+        await driver.runUntil(ms);
+        driver.upcoming = undefined;
+        if (!read.taken) driver.handle(ms, (policy) => policy.handle({ type: 'terminal', at: ms, state: event.state }));
+        continue;
+      }
       await driver.runUntil(ms);
       if (event.type === 'resize') {
         size.cols = event.cols;

@@ -3,6 +3,7 @@ import { isatty } from 'node:tty';
 import { PtySession, type PtySpawnOptions } from '../pty/pty-session.js';
 import type { ChildExit } from '../pty/exit-status.js';
 import { TerminalModes } from '../tty/terminal-modes.js';
+import type { TerminalState } from '../signals/terminal-state.js';
 
 /** The user's side of the session. */
 interface RelayIo {
@@ -16,6 +17,8 @@ export interface SessionObserver {
   output?(chunk: Uint8Array): void;
   /** The PTY's new size, after the child was told. */
   resize?(cols: number, rows: number): void;
+  /** The terminal's own state as the session read it (termios, /proc), in order with the output. */
+  terminalState?(state: TerminalState): void;
 }
 
 /** Options of a relay beyond what to spawn. */
@@ -122,6 +125,11 @@ export class Relay {
   /** node-pty's name for the PTY's foreground process (macOS: the only foreground fact there is). */
   foregroundName(): string | undefined {
     return this.session?.foregroundName();
+  }
+
+  /** The session read a new terminal state: observers (a recorder) learn it after the output before it. */
+  noteTerminal(state: TerminalState): void {
+    this.notify((observer) => observer.terminalState?.(state));
   }
 
   /** Writes bytes to the child's input, as if typed (answers to its queries). */

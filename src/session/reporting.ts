@@ -4,6 +4,7 @@ import { commandBasename, loadRuleCatalog, type SelectedRules } from '../rule-fi
 import { ForegroundRules } from './foreground-rules.js';
 import { foregroundSource } from '../pty/foreground.js';
 import { TerminalStateReader } from '../pty/terminal-state-reader.js';
+import type { TerminalState } from '../signals/terminal-state.js';
 import { sessionLifecycle } from '../rule-files/lifecycle.js';
 import { paneRecordId, paneTitle, passthroughFor } from '../tty/multiplexer.js';
 import { DEFAULT_SWEEP_TIMING } from '../sweep/sweep-scheduler.js';
@@ -51,6 +52,8 @@ interface ReportingContext {
   onReport?: (report: Report) => void;
   /** The child's output that reached the terminal before reporting existed (the child was spawned first). */
   earlier?: readonly Uint8Array[];
+  /** Told of each terminal state read (a recorder writes it as a marker). */
+  onTerminalState?: (state: TerminalState) => void;
 }
 
 /** A reporter ready to attach, and what must be released with it. */
@@ -130,6 +133,7 @@ export function createReporting(options: RunOptions, ctx: ReportingContext): Rep
     ...(inbox ? { onScreen: (lines: readonly string[], c: Classification) => inbox.publisher.screen(lines, c) } : {}),
     ...(sink ? { log: sink } : {}),
     ...(ctx.earlier === undefined ? {} : { earlier: ctx.earlier }),
+    ...(ctx.onTerminalState === undefined ? {} : { onTerminalState: ctx.onTerminalState }),
   });
   const started = reporter;
   return {

@@ -11,6 +11,7 @@ import { DeadlineTimer } from './deadline-timer.js';
 import { ForegroundWatch, type ForegroundRules } from './foreground-rules.js';
 import { TerminalWatch } from './terminal-watch.js';
 import type { TerminalStateReader } from '../pty/terminal-state-reader.js';
+import type { TerminalState } from '../signals/terminal-state.js';
 import type { SessionObserver } from './relay.js';
 import { ReportGate } from './report-gate.js';
 import { ReportWriter, type ReportWriterOptions } from './report-writer.js';
@@ -24,6 +25,8 @@ interface StatusReporterOptions extends ReportWriterOptions, Omit<SignalPolicyCo
   onOsc7501?: (event: Osc7501Event) => void;
   /** Reads the terminal's own state (termios, /proc) while output is quiet. */
   terminal?: TerminalStateReader;
+  /** Told of each terminal state read, before the policy takes it (a recorder writes it as a marker). */
+  onTerminalState?: (state: TerminalState) => void;
   /** For a wrapped shell: follow the foreground program (its rule set; a running command is working). */
   foreground?: ForegroundRules;
   /** Told of each changed screen a sweep read (its visible rows and their classification): the inbox's dialog choices. */
@@ -72,7 +75,12 @@ export class StatusReporter implements SessionObserver {
     };
     this.policy = new SignalPolicy(config, (o) => this.take(o));
     const reader = options.terminal;
-    this.terminal = reader && new TerminalWatch(reader, () => performance.now(), (state) => this.event((at) => ({ type: 'terminal', at, state })));
+    this.terminal =
+      reader &&
+      new TerminalWatch(reader, () => performance.now(), (state) => {
+        options.onTerminalState?.(state);
+        this.event((at) => ({ type: 'terminal', at, state }));
+      });
     const follow = options.foreground;
     this.foreground = follow && new ForegroundWatch(follow, (view) => this.event((at) => ({ type: 'foreground', at, view })));
     // What went out before the gate existed: the gate learns the stream's state before it writes anything, the screen its bytes.

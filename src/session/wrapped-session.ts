@@ -191,7 +191,7 @@ export class WrappedSession {
             const why = await cue;
             // The child ended before reporting was needed: when its exit would add no report (nothing was
             // reported, so there is no record to clear), reporting is not loaded at all.
-            if (why?.reason === 'exit' && why.exit !== undefined && this.exitLeavesNoRecord(why.exit)) return undefined;
+            if (why?.reason === 'exit' && why.exit !== undefined && (await this.exitLeavesNoRecord(why.exit))) return undefined;
             return factory();
           });
         }
@@ -321,6 +321,7 @@ export class WrappedSession {
           ...(indicator === undefined ? {} : { titlePrefix: indicator }),
           ...(extras.indicator === undefined ? {} : { onReport: (r) => this.recap?.add(r) }),
           ...(earlier === undefined ? {} : { earlier }),
+          onTerminalState: (state) => this.relay?.noteTerminal(state),
         });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
@@ -335,15 +336,13 @@ export class WrappedSession {
    * does not exist; no hook has spoken) and the exit's own report would be a `clear`, or none (`--on-exit
    * keep`). A clear goes only to a record that exists (src/signals/signal-policy.ts).
    */
-  private exitLeavesNoRecord(exit: ChildExit): boolean {
+  private async exitLeavesNoRecord(exit: ChildExit): Promise<boolean> {
     if (this.hookSignals.length > 0) return false;
     const spawnedAt = this.relay?.spawnedAt;
-    // A plain program that ran past the done threshold reports `done` at its exit (spec/signals.md, "Any program").
-    const ranLong =
-      this.selected !== undefined &&
-      sessionLifecycle(this.selected, this.options.command, this.options.args) === 'program' &&
-      spawnedAt !== undefined &&
-      performance.now() - spawnedAt >= (this.options.doneAfterMs ?? DEFAULT_DONE_AFTER_MS);
+    // A plain program that ran past the done threshold reports `done` at its exit (spec/signals.md, "Any program");
+    // the rules (which say whether it is a plain program) are read only for a run that long.
+    const long = spawnedAt !== undefined && performance.now() - spawnedAt >= (this.options.doneAfterMs ?? DEFAULT_DONE_AFTER_MS);
+    const ranLong = long && sessionLifecycle(this.selected ?? (await this.selectRules()), this.options.command, this.options.args) === 'program';
     const visible = exitVisible(this.options.command, { code: exit.code, signal: exit.signal ? signalName(exit.signal) : null, ranLong }, this.options.onExit ?? 'result');
     return visible === null || visible.state === 'clear';
   }

@@ -75,6 +75,10 @@ export class SignalRanking {
    * not yet read, runs.
    */
   private terminalRank(input: Classification): Classification {
+    // An agent in the foreground (the session's own, or one started from the shell) keeps its screen rules: it
+    // reads keys in raw mode, and the moment before it sets raw mode is no turn of its.
+    const lifecycle = this.view !== undefined && this.view.rules.app !== this.app ? this.view.rules.rules.lifecycle : this.lifecycle;
+    if (lifecycle === 'agent') return input;
     const verdict = terminalVerdict(this.terminal, this.cursorRow);
     if (verdict?.state === 'blocked') {
       if (input.state !== 'blocked') return verdict;

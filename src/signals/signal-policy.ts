@@ -51,6 +51,8 @@ export class SignalPolicy {
   private lastSent: Uint8Array | undefined;
   /** The child's own last report on this session's record, once it has made one. */
   private native: Report | undefined;
+  /** The child has made a report of its own on this session's record (an agent, whatever its name). */
+  private spokeForItself = false;
   /**
    * A report of this session (the shim's or the child's own) has reached the terminal: the record exists.
    * A `clear` goes only to a record that exists (a `clear` without an id removes every record on the
@@ -157,7 +159,9 @@ export class SignalPolicy {
    * (the status in msg); a shorter one leaves the record as it was; a new prompt ends whatever the command showed.
    */
   private shellMark(at: number, mark: ShellMark): void {
-    if (this.ended) return;
+    // Only a wrapped shell's marks are its commands: an agent draws them too (Pi marks its messages as zones),
+    // and so does a program started from the shell, whose own rules speak while it holds the terminal.
+    if (this.ended || this.config.lifecycle !== 'shell' || this.app !== this.config.app) return;
     this.ranking.marked = true;
     if (mark.mark === 'command') {
       this.commandSince = at;
@@ -220,6 +224,7 @@ export class SignalPolicy {
     if (this.ended || (report.id !== undefined && report.id !== id)) return;
     const ours = id === undefined ? report : { ...report, id };
     this.native = ours;
+    this.spokeForItself = true;
     this.recorded = true;
     this.drifted(this.drift.noteNative(at, ours));
     if (this.config.copyNative || id !== undefined) {
@@ -244,7 +249,8 @@ export class SignalPolicy {
     if (this.ended) return;
     this.drifted(this.drift.tick(at));
     this.ended = true;
-    const ranLong = this.config.lifecycle === 'program' && this.startedAt !== undefined && at - this.startedAt >= this.doneAfterMs;
+    // A program that made reports of its own speaks as an agent does: its exit clears the record.
+    const ranLong = this.config.lifecycle === 'program' && !this.spokeForItself && this.startedAt !== undefined && at - this.startedAt >= this.doneAfterMs;
     for (const report of this.tracker.exit(at, code, signal, ranLong)) {
       // No record, or a child that cleared its own on the way out: no clear.
       if (report.state === 'clear' && (!this.recorded || this.native?.state === 'clear')) continue;
@@ -270,6 +276,9 @@ export class SignalPolicy {
     if (shown !== null && shown.state !== 'clear') this.emit(this.clearReport(), 'screen');
     this.app = rules.app;
     this.leftFrame = rules.app === this.config.app;
+    // The shell's command (the program that took the terminal) is the new rule set's to report.
+    this.commandSince = undefined;
+    this.ranking.longCommand = false;
     this.tracker = this.newTracker(rules.app);
     this.drift = this.newDrift(rules.app);
     this.ranking.lastScreen = undefined;

@@ -1,7 +1,7 @@
 // Any program, read from the terminal itself (#27): a secret asked in any language, a line read at a question, a
 // program running, its end after the done threshold, a wrapped shell's commands — and no false blocked.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -168,5 +168,47 @@ describe.skipIf(!has('bash'))("a wrapped bash's commands (OSC 133 marks added fo
     await until(term, 'idle again', (r) => last(r)?.state === 'idle');
     term.write('exit\r');
     await term.result();
+  });
+});
+
+describe.skipIf(!has('terraform'))('terraform apply (needs terraform on PATH; terraform_data needs no provider download)', () => {
+  let project = '';
+  beforeAll(() => {
+    project = mkdtempSync(join(tmpdir(), 'osf-tf-'));
+    writeFileSync(
+      join(project, 'main.tf'),
+      [
+        'resource "terraform_data" "web" { input = "web" }',
+        'resource "terraform_data" "db" { input = "db" }',
+        'variable "region" { type = string }',
+        'variable "token" {',
+        '  type      = string',
+        '  sensitive = true',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    execFileSync('terraform', ['init', '-input=false'], { cwd: project, stdio: 'ignore', env: { ...process.env, HOME: home } });
+  });
+  afterAll(() => {
+    if (project) rmSync(project, { recursive: true, force: true });
+  });
+
+  test('a variable is a question naming it, a sensitive one auth, the approval permission with the plan; `yes` leaves blocked', async () => {
+    const term = terminal(['terraform', 'apply'], { cwd: project });
+    let rs = await until(term, 'the variable', (r) => last(r)?.msg === 'Enter a value for var.region');
+    expect(last(rs)).toMatchObject({ state: 'blocked', kind: 'question', app: 'terraform' });
+    term.write('eu-west-1\r');
+    rs = await until(term, 'the sensitive variable', (r) => last(r)?.msg === 'Enter a value for var.token');
+    expect(last(rs)?.kind).toBe('auth');
+    term.write('s3cret\r');
+    rs = await until(term, 'the approval', (r) => last(r)?.kind === 'permission');
+    expect(last(rs)).toMatchObject({ state: 'blocked', msg: 'Plan: 2 to add, 0 to change, 0 to destroy.' });
+    term.write('yes\r');
+    const result = await term.result();
+    expect(result.status).toBe(0);
+    const after = reports(result.output).slice(rs.length);
+    expect(after.some((r) => r.state === 'blocked')).toBe(false);
+    expect(result.output.toString('latin1')).not.toContain('s3cret');
   });
 });

@@ -125,8 +125,8 @@ describe('nesting', () => {
 describe('hang-up', () => {
   test('SIGHUP to the shim (a killed pane, a closed window) clears the record instead of leaving an error', async () => {
     const { ReportExtractor } = await import('../../src/protocol/index.js');
-    // A record first (a password prompt reads blocked), then the hang-up.
-    const term = new OuterTerminal(['sh', '-c', 'printf "READY ppid=%s\\nPassword: " "$PPID"; exec sleep 30']);
+    // A record first (a password read with echo off is blocked), then the hang-up.
+    const term = new OuterTerminal(['sh', '-c', 'printf "READY ppid=%s\\nPassword: " "$PPID"; stty -echo; read -r secret']);
     await term.waitFor(/\x1b\]7501;state=blocked/);
     process.kill(await shimPid(term), 'SIGHUP');
     const result = await term.result();

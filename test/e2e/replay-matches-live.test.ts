@@ -1,7 +1,7 @@
 // A live session and `osf7501 classify --timeline` of its recording give the same reports: both drive the
 // one SignalPolicy, the agent's own reports (made unasked, as Codex does) included.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -23,7 +23,13 @@ test('the terminal of a live session and classify --timeline of its recording se
   // The exit's `clear` is the live shim's alone: a recording does not say how the program ended.
   expect(seen.at(-1)).toBe('clear');
   const terminal = seen.slice(0, -1);
-  expect(terminal).toEqual(['idle', 'blocked kind=question msg="Continue? [y/n]"', 'done', 'working', 'done']);
+  expect(terminal).toEqual(['idle', 'blocked kind=question msg="Continue? [y/n]"', 'idle', 'working', 'done']);
+
+  // The recording carries the terminal's state as the live shim read it (raw mode: the screen's rules decide),
+  // and the command, which gives the replay the same lifecycle (a plain program's).
+  const recorded = readFileSync(cast, 'utf8');
+  expect(recorded).toMatch(/^\[[\d.]+,"m","osf7501:terminal mode=raw echo=0 reading=[01?]"\]$/mu);
+  expect(JSON.parse(recorded.split('\n')[0] ?? '{}').command).toMatch(/unasked-reports\.mjs$/u);
 
   const replayed = spawnSync(process.execPath, [BIN, 'classify', '--timeline', cast], { encoding: 'utf8' });
   expect(replayed.status).toBe(0);
@@ -32,4 +38,20 @@ test('the terminal of a live session and classify --timeline of its recording se
   // Without the agent's reports the replay shows what the screen alone says: no working after the answer.
   const screenOnly = spawnSync(process.execPath, [BIN, 'classify', '--timeline', '--screen-only', cast], { encoding: 'utf8' });
   expect(screenOnly.stdout.trimEnd().split('\n').map((line) => line.replace(/^\S+ /u, ''))).toEqual(terminal.slice(0, 3));
+});
+
+test('a secret asked in canonical mode: the recording keeps the terminal\'s word, and its replay reports what the live shim did', async () => {
+  const cast = join(mkdtempSync(join(tmpdir(), 'osf-replay-live-')), 'secret.cast');
+  // German wording no rule knows: only the terminal (echo off, a line read) says a secret is asked.
+  const script = 'printf "Geben Sie das Kennwort ein: "; stty -echo; read -r -t 3 secret; stty echo; echo; echo weiter; sleep 4';
+  const live = await runInTerminal(['record', '-o', cast, 'bash', '-c', script]);
+  expect(live.status).toBe(0);
+  const seen = extractAll(live.output).flatMap((e) => (e.parsed.type === 'report' ? [words(e.parsed.report)] : []));
+  expect(seen).toContain('blocked kind=auth msg="Geben Sie das Kennwort ein:"');
+  expect(readFileSync(cast, 'utf8')).toMatch(/"m","osf7501:terminal mode=canonical echo=0 reading=1"/u);
+  // The exit's report (done after a long run) is the live shim's alone.
+  const terminal = seen.slice(0, -1);
+  const replayed = spawnSync(process.execPath, [BIN, 'classify', '--timeline', cast], { encoding: 'utf8' });
+  expect(replayed.status).toBe(0);
+  expect(replayed.stdout.trimEnd().split('\n').map((line) => line.replace(/^\S+ /u, ''))).toEqual(terminal);
 });

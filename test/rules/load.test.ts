@@ -115,7 +115,7 @@ describe('selectRules', () => {
   test('--rules with an unknown app name is an error listing the known apps', () => {
     const { env } = xdgWith({ 'codex.toml': ruleFile('codex', ['codex']) });
     expect(() => selectRules('claude', { env, rules: 'cursor' })).toThrow(
-      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, cline, continue, copilot, droid, gemini-cli, generic, grok-cli, kilo-code, opencode, pi, qwen-code)',
+      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, cline, continue, copilot, droid, gemini-cli, generic, grok-cli, kilo-code, opencode, pi, qwen-code, terraform)',
     );
   });
 
@@ -201,6 +201,7 @@ describe('rules list and rules check', () => {
       ['opencode', 'bundled', false],
       ['pi', 'bundled', false],
       ['qwen-code', 'bundled', false],
+      ['terraform', 'bundled', false],
     ]);
     expect(listing[1]?.overriddenBy).toBe(join(dir, 'claude.toml'));
     expect(listing[0]).toMatchObject({ commands: ['claude'], versions: ['9.9'], rules: 1, path: join(dir, 'claude.toml') });
@@ -223,6 +224,7 @@ describe('rules list and rules check', () => {
       join(BUNDLED, 'opencode.toml'),
       join(BUNDLED, 'pi.toml'),
       join(BUNDLED, 'qwen-code.toml'),
+      join(BUNDLED, 'terraform.toml'),
     ]);
     const failed = results.find((r) => !r.ok);
     expect(failed?.ok === false && failed.error.message).toBe(

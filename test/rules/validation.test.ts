@@ -44,7 +44,7 @@ const cases: [string, string, RuleErrorCode, string][] = [
     'an unknown top-level key',
     `${HEAD}colour = "red"\n${RULE}`,
     'unknown-key',
-    'rules/demo.toml: unknown key "colour" (valid keys: app, commands, versions, description, rules)',
+    'rules/demo.toml: unknown key "colour" (valid keys: app, commands, versions, description, lifecycle, rules)',
   ],
   [
     'an unknown key in a rule',
