@@ -10,7 +10,7 @@
 // LEAN_STEADY_S=N (default 0: none) adds a second spinner table, N s from the end of the first window: past the
 // two memory-reducing full GCs V8 starts by itself ~8 s after start-up, which fall inside the first.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as pty from 'node-pty';
@@ -308,9 +308,78 @@ async function idleSection(): Promise<void> {
   }
 }
 
-const SECTIONS: Record<string, () => Promise<void>> = { pipe: pipeSection, startup: startupSection, idle: idleSection };
+// ---------------------------------------------------------------------------------------------
+// Quiet: a program that asks a question and waits (`Name? `, a line read in canonical mode). Nothing is drawn, so
+// the only work is the shim's look at the terminal (src/session/terminal-watch.ts: /proc every 250 ms once the
+// output is quiet, stty only after a change). The CPU of the relay and of the processes it ran and reaped (stty),
+// against the same with --no-report (no terminal watch) and `script`.
+
+const QUIET_S = Number(process.env['LEAN_QUIET_S'] ?? 10);
+const QUIET_ROUNDS = Number(process.env['LEAN_QUIET_ROUNDS'] ?? 3);
+
+/** CPU seconds of `pid` and of its reaped children (utime, stime, cutime, cstime). */
+function cpuWithChildren(pid: number): number | undefined {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ');
+  if (fields === undefined) return undefined;
+  const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  const hz = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  return ticks / hz;
+}
+
+function quietRun(v: Variant): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const term = pty.spawn(v.argv[0] as string, v.argv.slice(1), {
+      name: 'xterm-256color',
+      cols: 100,
+      rows: 30,
+      cwd: ROOT,
+      env: baseEnv(v.env),
+      encoding: null,
+    } as pty.IPtyForkOptions);
+    let result: number | undefined;
+    let started = false;
+    term.onData((data) => {
+      if (started || !String(data).includes('Name?')) return;
+      started = true;
+      let first: { at: bigint; cpu: number } | undefined;
+      setTimeout(() => {
+        const cpu = cpuWithChildren(term.pid);
+        if (cpu !== undefined) first = { at: process.hrtime.bigint(), cpu };
+      }, IDLE_WARMUP_MS);
+      setTimeout(() => {
+        const cpu = cpuWithChildren(term.pid);
+        if (cpu !== undefined && first !== undefined) result = cpuPercentBetween(first, { at: process.hrtime.bigint(), cpu });
+        term.write('x\r');
+      }, IDLE_WARMUP_MS + QUIET_S * 1000);
+    });
+    term.onExit(() => (result === undefined ? reject(new Error(`${v.argv.join(' ')}: no measurement`)) : resolve(result)));
+  });
+}
+
+async function quietSection(): Promise<void> {
+  const ask = ['sh', '-c', 'printf "Name? "; read -r name'];
+  const variants: Variant[] = withBaseline([
+    { name: '`script`', argv: ['script', '-q', '-c', `${ask.slice(0, 2).join(' ')} '${ask[2]}'`, '/dev/null'] },
+    { name: '`osf7501 --no-report`', argv: [BIN, '--no-report', ...ask] },
+    { name: '`osf7501` (reports on: the terminal watched)', argv: [BIN, ...ask] },
+  ]);
+  const cpu = new Map<string, number[]>();
+  for (let round = 0; round < QUIET_ROUNDS; round++) for (const v of inRoundOrder(variants, round)) push(cpu, v.name, await quietRun(v));
+  console.log(`\nquiet: a question that waits (\`Name? \`, a line read), ${QUIET_S} s from ${IDLE_WARMUP_MS / 1000} s after the prompt, ${QUIET_ROUNDS} interleaved rounds; CPU of the relay and its reaped children (stty)`);
+  console.log('| relay | CPU % of one core (median) | range |');
+  console.log('| --- | --- | --- |');
+  for (const v of variants) {
+    const c = cpu.get(v.name) ?? [];
+    console.log(`| ${v.name} | ${median(c).toFixed(2)} | ${range(c, 2)} |`);
+  }
+  const on = median(cpu.get('`osf7501` (reports on: the terminal watched)') ?? []);
+  const off = median(cpu.get('`osf7501 --no-report`') ?? []);
+  console.log(`the terminal watch and reporting at a quiet prompt: ${(on - off).toFixed(2)} % of one core above --no-report (goal: ≤ 1 %)`);
+}
+
+const SECTIONS: Record<string, () => Promise<void>> = { pipe: pipeSection, startup: startupSection, idle: idleSection, quiet: quietSection };
 const asked = process.argv.slice(2);
-for (const name of asked) if (!(name in SECTIONS)) throw new Error(`unknown section ${name} (pipe, startup, idle)`);
+for (const name of asked) if (!(name in SECTIONS)) throw new Error(`unknown section ${name} (pipe, startup, idle, quiet)`);
 const load = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout?.trim() ?? '?';
 console.log(`lean benchmark, ${new Date().toISOString()}, load ${load}, node ${process.version}${BASE_BIN === undefined ? '' : `, baseline ${BASE_BIN}`}`);
 for (const name of asked.length === 0 ? Object.keys(SECTIONS) : asked) await (SECTIONS[name] as () => Promise<void>)();
