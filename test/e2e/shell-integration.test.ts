@@ -45,10 +45,19 @@ describe('bash', () => {
     expect(privateDirs()).toEqual(before);
   });
 
-  test('--no-hooks adds no marks', async () => {
-    const term = new OuterTerminal(['--no-hooks', 'bash', '-c', 'echo hi'], {});
+  test('--no-hooks adds no marks to an interactive bash (which has them without it), and its rc file still runs', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'osf-shell-home-'));
+    writeFileSync(join(home, '.bashrc'), "PS1='NOHOOKS$ '\n");
+    const term = new OuterTerminal(['--no-hooks', 'bash'], { env: { HOME: home } });
+    await term.waitFor(() => term.output().toString('latin1').includes('NOHOOKS$ '), 'the prompt of the user\'s .bashrc');
+    term.write('echo "RAN=$((6*7))"\r');
+    await term.waitFor(() => term.output().toString('latin1').includes('RAN=42'), 'the command');
+    term.write('exit\r');
     const result = await term.result();
     expect(marks(result.output)).toEqual([]);
+    // The same session without the flag is marked: the test above shows it, and this one has its own check.
+    const marked = await session('bash', [], ['.bashrc', "PS1='HOOKS$ '\n"], ['true', 'exit']);
+    expect(marked.marks).toContain('A');
   });
 
   test('bash -c gets nothing', async () => {
