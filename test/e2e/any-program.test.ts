@@ -212,3 +212,27 @@ describe.skipIf(!has('terraform'))('terraform apply (needs terraform on PATH; te
     expect(result.output.toString('latin1')).not.toContain('s3cret');
   });
 });
+
+// whiptail and dialog (Debian's packages; .ci/run installs them) draw in raw mode: only the box's shape tells.
+describe.skipIf(!has('whiptail') || !has('dialog'))('whiptail and dialog boxes (skipped: whiptail or dialog is not installed)', () => {
+  const cases: Array<[string, string[], Partial<Report>, string]> = [
+    [
+      'a yes/no box that asks to delete: permission, its whole text without the frame',
+      ['whiptail', '--yesno', 'Delete the old backups in /var/backups? This frees about 2 GB of disk space on the root file system.', '10', '60'],
+      { state: 'blocked', kind: 'permission', msg: 'Delete the old backups in /var/backups? This frees about 2 GB of disk space on the root file system.' },
+      '\t\r', // to <No>, Enter
+    ],
+    ['a menu: question, its prompt', ['whiptail', '--title', 'Deploy', '--menu', 'Pick a target', '15', '60', '4', 'dev', 'Development', 'prod', 'Production'], { state: 'blocked', kind: 'question', msg: 'Pick a target' }, '\r'],
+    ['a password box: auth', ['whiptail', '--passwordbox', 'Enter the vault password', '8', '50'], { state: 'blocked', kind: 'auth', msg: 'Enter the vault password' }, 's3cret\r'],
+    ["dialog's yes/no: permission", ['dialog', '--yesno', 'Overwrite config.toml?', '8', '50'], { state: 'blocked', kind: 'permission', msg: 'Overwrite config.toml?' }, '\r'],
+  ];
+  test.each(cases)('%s', async (_name, command, expected, answer) => {
+    const term = terminal(command);
+    const rs = await until(term, 'blocked', (r) => last(r)?.state === 'blocked');
+    expect(last(rs)).toMatchObject(expected);
+    term.write(answer);
+    const result = await term.result();
+    // Answered at once: a short run, and the box is gone, so its record is cleared.
+    expect(last(reports(result.output))?.state).not.toBe('blocked');
+  });
+});
