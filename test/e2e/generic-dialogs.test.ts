@@ -1,7 +1,8 @@
 // Programs no rule set knows, under the shim with the generic rules, through a real PTY: a dialog drawn the
 // way TUIs draw them reads blocked with its title as the message (the structural rule); a `[Y/n]` question
 // reads blocked (the yes-no prompt rule, before the structural one); `rm -i`'s bare question, with neither
-// answers nor a key hint on screen, is no dialog by shape and reads idle (spec/rules.md says so).
+// answers nor a key hint on screen, is no dialog by shape, but rm reads a line from the terminal after it: the
+// terminal's own state makes it blocked, permission by its word `remove`, the row (naming the file) as msg.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +46,8 @@ const blockedReports = (lines: LogLine[]): unknown[] =>
   lines.filter((l) => l['type'] === 'report' && l['state'] === 'blocked').map((l) => ({ kind: l['kind'], msg: l['msg'] }));
 
 test('a Python program\'s numbered menu with a ❯ marker and `Esc to cancel`: blocked, permission, its title as the message', async () => {
-  const lines = await logOf(['python3', join(CHILDREN, 'menu.py'), '3']);
+  // Two seconds: shorter than --done-after, so its exit clears the record (a longer run would end `done`).
+  const lines = await logOf(['python3', join(CHILDREN, 'menu.py'), '2']);
   expect(lines.find((l) => l['type'] === 'classification' && l['state'] === 'blocked')).toMatchObject({ rule: 'any-dialog' });
   expect(blockedReports(lines)).toEqual([{ kind: 'permission', msg: 'Run migration 0042 on production?' }]);
   // Once it has exited its frame stays above `cancelled`: not blocked any more.
@@ -63,10 +65,11 @@ test('an apt-style `Do you want to continue? [Y/n]`: blocked, question (the yes-
   expect(lines.find((l) => l['type'] === 'classification' && l['state'] === 'blocked')).toMatchObject({ rule: 'yes-no' });
 });
 
-test('`rm -i`\'s question (`rm: remove regular empty file \'x\'?`) has no shape of a dialog: never blocked', async () => {
+test('`rm -i`\'s question (`rm: remove regular empty file \'x\'?`) has no shape of a dialog, but rm reads the terminal: blocked, permission, the file named', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'osf-rm-'));
   writeFileSync(join(dir, 'x'), '');
   // The first report comes once the screen has settled: the question has been on it since rm started.
   const lines = await logOfAnswered(['rm', '-i', join(dir, 'x')], 'n\r', (log) => log.some((l) => l['type'] === 'report'));
-  expect(blockedReports(lines)).toEqual([]);
+  expect(blockedReports(lines)).toEqual([{ kind: 'permission', msg: `rm: remove regular empty file '${join(dir, 'x')}'?` }]);
+  expect(lines.find((l) => l['type'] === 'classification' && l['state'] === 'blocked')).toBeUndefined(); // no screen rule
 });
