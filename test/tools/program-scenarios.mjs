@@ -163,7 +163,7 @@ export const SCENARIOS = {
     app: 'coreutils', version: COREUTILS_VERSION,
     setup: files(['mv', '-i', 'draft.txt', 'notes.txt'], ['draft.txt', 'notes.txt']),
     steps: [
-      { waitFor: /overwrite 'notes\.txt'\? *$/m, label: { state: 'blocked', kind: 'permission', msg: "mv: overwrite 'notes.txt'?", note: 'mv -i onto an existing file' }, send: 'n\r' },
+      { waitFor: /overwrite 'notes\.txt'\? *$/m, label: { state: 'blocked', kind: 'permission', msg: "/usr/bin/mv: overwrite 'notes.txt'?", note: 'mv -i onto an existing file' }, send: 'n\r' },
       { exit: true, label: { state: 'exit', note: 'not moved' } },
     ],
   },
