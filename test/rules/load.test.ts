@@ -115,7 +115,7 @@ describe('selectRules', () => {
   test('--rules with an unknown app name is an error listing the known apps', () => {
     const { env } = xdgWith({ 'codex.toml': ruleFile('codex', ['codex']) });
     expect(() => selectRules('claude', { env, rules: 'cursor' })).toThrow(
-      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, cline, continue, copilot, droid, gemini-cli, generic, grok-cli, kilo-code, opencode, pi, qwen-code, terraform)',
+      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, cline, continue, copilot, coreutils, droid, gemini-cli, generic, grok-cli, kilo-code, opencode, pi, qwen-code, terraform)',
     );
   });
 
@@ -193,6 +193,7 @@ describe('rules list and rules check', () => {
       ['codex', 'bundled', false],
       ['continue', 'bundled', false],
       ['copilot', 'bundled', false],
+      ['coreutils', 'bundled', false],
       ['droid', 'bundled', false],
       ['gemini-cli', 'bundled', false],
       ['generic', 'bundled', false],
@@ -216,6 +217,7 @@ describe('rules list and rules check', () => {
       join(BUNDLED, 'codex.toml'),
       join(BUNDLED, 'continue.toml'),
       join(BUNDLED, 'copilot.toml'),
+      join(BUNDLED, 'coreutils.toml'),
       join(BUNDLED, 'droid.toml'),
       join(BUNDLED, 'gemini.toml'),
       join(BUNDLED, 'generic.toml'),

@@ -139,7 +139,7 @@ export const SCENARIOS = {
     app: 'coreutils', version: COREUTILS_VERSION,
     setup: files(['rm', '-i', 'notes.txt'], ['notes.txt']),
     steps: [
-      { waitFor: /remove regular file 'notes\.txt'\? *$/, label: { state: 'blocked', kind: 'permission', msg: "/usr/bin/rm: remove regular file 'notes.txt'?", note: 'rm -i' }, send: 'n\r' },
+      { waitFor: /remove regular file 'notes\.txt'\? *$/, label: { state: 'blocked', kind: 'permission', msg: "rm: remove regular file 'notes.txt'?", note: 'rm -i' }, send: 'n\r' },
       { exit: true, label: { state: 'exit', note: 'kept' } },
     ],
   },
@@ -163,7 +163,7 @@ export const SCENARIOS = {
     app: 'coreutils', version: COREUTILS_VERSION,
     setup: files(['mv', '-i', 'draft.txt', 'notes.txt'], ['draft.txt', 'notes.txt']),
     steps: [
-      { waitFor: /overwrite 'notes\.txt'\? *$/m, label: { state: 'blocked', kind: 'permission', msg: "/usr/bin/mv: overwrite 'notes.txt'?", note: 'mv -i onto an existing file' }, send: 'n\r' },
+      { waitFor: /overwrite 'notes\.txt'\? *$/m, label: { state: 'blocked', kind: 'permission', msg: "mv: overwrite 'notes.txt'?", note: 'mv -i onto an existing file' }, send: 'n\r' },
       { exit: true, label: { state: 'exit', note: 'not moved' } },
     ],
   },
