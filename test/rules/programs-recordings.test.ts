@@ -15,7 +15,7 @@ import { loadRecording } from '../../src/recording/recording.js';
 import { replay, reportBefore } from '../../src/recording/replay.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const APPS = ['coreutils', 'git', 'sudo', 'terraform'];
+const APPS = ['apt', 'coreutils', 'git', 'ssh', 'sudo', 'terraform'];
 /** The shim's default --done-after (s). */
 const DONE_AFTER_S = 3;
 

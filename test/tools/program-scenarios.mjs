@@ -89,7 +89,7 @@ async function sshd() {
   }
   const cmd = ['ssh', '-p', String(port), '-o', `UserKnownHostsFile=${dir}/known_hosts`, '-o', 'GlobalKnownHostsFile=/dev/null', '-o', 'StrictHostKeyChecking=ask',
     '-o', 'PubkeyAuthentication=no', '-o', 'PreferredAuthentications=password', '-F', '/dev/null', `${USER}@127.0.0.1`, 'sleep 3; echo logged in as $(id -un)'];
-  return { cmd, cwd: dir, env: {}, cleanup: () => { daemon.kill(); rmrf(dir); } };
+  return { cmd, cwd: dir, env: {}, port, cleanup: () => { daemon.kill(); rmrf(dir); } };
 }
 
 // ------------------------------------------------------------------------------------------ scenarios
@@ -171,7 +171,7 @@ export const SCENARIOS = {
     app: 'ssh', version: SSH_VERSION,
     setup: sshd,
     steps: [
-      { waitFor: /continue connecting \(yes\/no\/\[fingerprint\]\)\? *$/m, label: { state: 'blocked', kind: 'question', msg: 'SSHMSG', note: 'unknown host key' }, send: 'yes\r' },
+      { waitFor: /continue connecting \(yes\/no\/\[fingerprint\]\)\? *$/m, label: { state: 'blocked', kind: 'question', msg: (run) => `ssh: unknown host [127.0.0.1]:${run.port} — continue connecting? (yes/no/[fingerprint])`, note: 'unknown host key' }, send: 'yes\r' },
       { waitFor: /password: *$/m, label: { state: 'blocked', kind: 'auth', msg: `${USER}@127.0.0.1's password:`, note: 'password prompt' }, send: `${PASSWORD}\r` },
       { waitFor: /logged in as/, label: { state: 'exit', note: 'remote command ran' }, hold: 200 },
       { exit: true, label: { state: 'exit', note: 'connection closed' } },
@@ -220,7 +220,7 @@ export const SCENARIOS = {
       return { cmd: ['apt-get', 'remove', 'pv'], cwd: '/tmp', env: { LANG: 'C' } };
     },
     steps: [
-      { waitFor: /Do you want to continue\? \[Y\/n\] *$/m, label: { state: 'blocked', kind: 'permission', msg: 'APTMSG', note: 'apt-get remove asks' }, send: 'n\r' },
+      { waitFor: /Do you want to continue\? \[Y\/n\] *$/m, label: { state: 'blocked', kind: 'permission', msg: 'apt-get: remove pv? [Y/n]', note: 'apt-get remove asks' }, send: 'n\r' },
       { exit: true, label: { state: 'exit', note: 'Abort. (status 1)' } },
     ],
   },
