@@ -115,7 +115,7 @@ describe('selectRules', () => {
   test('--rules with an unknown app name is an error listing the known apps', () => {
     const { env } = xdgWith({ 'codex.toml': ruleFile('codex', ['codex']) });
     expect(() => selectRules('claude', { env, rules: 'cursor' })).toThrow(
-      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, claude-code, cline, continue, copilot, droid, gemini-cli, generic, grok-cli, kilo-code, opencode, pi, qwen-code, terraform)',
+      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, apt, claude-code, cline, continue, copilot, coreutils, droid, gemini-cli, generic, grok-cli, kilo-code, opencode, pi, qwen-code, ssh, terraform)',
     );
   });
 
@@ -188,11 +188,13 @@ describe('rules list and rules check', () => {
     const listing = listRules({ env });
     expect(listing.map((l) => [l.app, l.origin, l.overridden])).toEqual([
       ['claude-code', 'user', false],
+      ['apt', 'bundled', false],
       ['claude-code', 'bundled', true],
       ['cline', 'bundled', false],
       ['codex', 'bundled', false],
       ['continue', 'bundled', false],
       ['copilot', 'bundled', false],
+      ['coreutils', 'bundled', false],
       ['droid', 'bundled', false],
       ['gemini-cli', 'bundled', false],
       ['generic', 'bundled', false],
@@ -201,9 +203,10 @@ describe('rules list and rules check', () => {
       ['opencode', 'bundled', false],
       ['pi', 'bundled', false],
       ['qwen-code', 'bundled', false],
+      ['ssh', 'bundled', false],
       ['terraform', 'bundled', false],
     ]);
-    expect(listing[1]?.overriddenBy).toBe(join(dir, 'claude.toml'));
+    expect(listing[2]?.overriddenBy).toBe(join(dir, 'claude.toml'));
     expect(listing[0]).toMatchObject({ commands: ['claude'], versions: ['9.9'], rules: 1, path: join(dir, 'claude.toml') });
   });
 
@@ -211,11 +214,13 @@ describe('rules list and rules check', () => {
     const { env, dir } = xdgWith({ 'broken.toml': 'app = "x"\n[[rules]]\nname = "r"\nstate = "blocked"\nany = ["x"]\n' });
     const results = checkRuleFiles([], { env });
     expect(results.filter((r) => r.ok).map((r) => r.path)).toEqual([
+      join(BUNDLED, 'apt.toml'),
       join(BUNDLED, 'claude-code.toml'),
       join(BUNDLED, 'cline.toml'),
       join(BUNDLED, 'codex.toml'),
       join(BUNDLED, 'continue.toml'),
       join(BUNDLED, 'copilot.toml'),
+      join(BUNDLED, 'coreutils.toml'),
       join(BUNDLED, 'droid.toml'),
       join(BUNDLED, 'gemini.toml'),
       join(BUNDLED, 'generic.toml'),
@@ -224,6 +229,7 @@ describe('rules list and rules check', () => {
       join(BUNDLED, 'opencode.toml'),
       join(BUNDLED, 'pi.toml'),
       join(BUNDLED, 'qwen-code.toml'),
+      join(BUNDLED, 'ssh.toml'),
       join(BUNDLED, 'terraform.toml'),
     ]);
     const failed = results.find((r) => !r.ok);

