@@ -1,4 +1,5 @@
-// Reads the terminal's state while the output is quiet, and hands on each change: nothing is read while output streams.
+// Reads the terminal's state while the output is quiet, and hands on each change, and the first read after output
+// (a fresh read, the same or not): nothing is read while output streams.
 import { sameTerminalState, type TerminalState } from '../signals/terminal-state.js';
 import type { TerminalStateReader } from '../pty/terminal-state-reader.js';
 
@@ -13,6 +14,8 @@ export class TerminalWatch {
   private lastOutputAt = -Infinity;
   private reading = false;
   private last: TerminalState | undefined;
+  /** Output came since the last state handed on: the next read is news even when the state is the same. */
+  private outputSince = false;
   private disposed = false;
 
   constructor(
@@ -27,6 +30,7 @@ export class TerminalWatch {
   /** Output came at `at`: reading waits for the next quiet spell. The hot path: two assignments. */
   noteOutput(at: number): void {
     this.lastOutputAt = at;
+    this.outputSince = true;
     this.reader.stale();
   }
 
@@ -48,9 +52,16 @@ export class TerminalWatch {
   private async read(): Promise<void> {
     if (this.reading) return;
     this.reading = true;
+    // Output during the read sets it again: that output is not covered by this read.
+    const afterOutput = this.outputSince;
+    this.outputSince = false;
     try {
       const state = await this.reader.read();
-      if (this.disposed || state === undefined || sameTerminalState(state, this.last)) return;
+      // The same state again is news only after output: the program drew on and still reads (git's next hunk).
+      if (this.disposed || state === undefined || (sameTerminalState(state, this.last) && !afterOutput)) {
+        if (afterOutput && state === undefined) this.outputSince = true;
+        return;
+      }
       this.last = state;
       this.onState(state);
     } catch {

@@ -31,6 +31,11 @@ export class SignalRanking {
   terminal: TerminalState | undefined;
   /** The cursor's row, left of the cursor, on the last changed screen. */
   cursorRow: string | undefined;
+  /** Output has come since the terminal's state was read: it may no longer be what the program does. */
+  terminalStale = false;
+  /** The cursor's row the terminal's state was first ranked with (the prompt it read at). */
+  private terminalRow: string | undefined;
+  private terminalRowPending = false;
   /** A shell's command (OSC 133 C) has run past the done threshold and not ended. */
   longCommand = false;
   /** The shell marks its commands (OSC 133): they, not the foreground, say when a command runs long enough to tell. */
@@ -47,6 +52,13 @@ export class SignalRanking {
   noteHook(input: Classification, at: number): boolean {
     this.hookHint = { input, at };
     return !(this.lastScreen?.state === 'blocked' && input.state !== 'blocked');
+  }
+
+  /** A new terminal state: the next ranked screen is the one it goes with. */
+  noteTerminal(state: TerminalState): void {
+    this.terminal = state;
+    this.terminalStale = false;
+    this.terminalRowPending = true;
   }
 
   /** The classification the tracker gets for `screen` at `now`. */
@@ -79,7 +91,17 @@ export class SignalRanking {
     // reads keys in raw mode, and the moment before it sets raw mode is no turn of its.
     const lifecycle = this.view !== undefined && this.view.rules.app !== this.app ? this.view.rules.rules.lifecycle : this.lifecycle;
     if (lifecycle === 'agent') return input;
-    const verdict = terminalVerdict(this.terminal, this.cursorRow);
+    if (this.terminalRowPending) {
+      this.terminalRow = this.cursorRow;
+      this.terminalRowPending = false;
+    }
+    // A secret or a line read before the output since: only while the cursor is still on that prompt's row (the
+    // user typing there: the prompt, not the answer, is the message); a program that has answered and moved on
+    // (terraform's plan after a sensitive value) is not asking any more, whatever the state last read said.
+    const prompt = this.terminalRow ?? '';
+    const onPrompt = (this.cursorRow ?? '').startsWith(prompt.trimEnd());
+    let verdict = terminalVerdict(this.terminal, this.terminalStale && onPrompt && prompt.trim() !== '' ? prompt : this.cursorRow);
+    if (verdict?.state === 'blocked' && this.terminalStale && !onPrompt) verdict = undefined;
     if (verdict?.state === 'blocked') {
       if (input.state !== 'blocked') return verdict;
       // Echo off is the terminal's own word for a secret: the dialog's message, asked as auth.

@@ -109,6 +109,7 @@ export class SignalPolicy {
   output(at: number): void {
     if (this.ended) return;
     this.leftFrame = false;
+    this.ranking.terminalStale = true;
     this.scheduler.noteOutput(at);
   }
 
@@ -147,7 +148,7 @@ export class SignalPolicy {
   /** The terminal's own state, read at `at`: re-ranks the last screen when it changed what that screen means. */
   private terminal(at: number, state: TerminalState): void {
     if (this.ended) return;
-    this.ranking.terminal = state;
+    this.ranking.noteTerminal(state);
     // Output since the last sweep: the screen it drew goes with this state, and its sweep ranks both.
     if (this.sweeping || this.scheduler.nextDue() !== null) return;
     const screen = this.ranking.lastScreen;

@@ -20,13 +20,10 @@ const APPS = ['apt', 'coreutils', 'git', 'ssh', 'sudo', 'terraform'];
 const DONE_AFTER_S = 3;
 
 /**
- * Known flaws at the end of a run, asserted as they are so that a fix shows here. terraform plan asks a sensitive
- * variable with echo off; the answer's plan prints and the program exits within 0.2 s, before the terminal is
- * read again: the new screen is ranked with the stale echo-off state, blocked:auth without a msg, to the exit.
+ * Known flaws at the end of a run, asserted as they are so that a fix shows here (none now: terraform's plan after a
+ * sensitive value, printed before the terminal is read again, is no longer ranked with the stale echo-off state).
  */
-const KNOWN_AT_EXIT: Record<string, { state: string; kind?: string; msg?: string }> = {
-  'terraform-sensitive': { state: 'blocked', kind: 'auth' },
-};
+const KNOWN_AT_EXIT: Record<string, { state: string; kind?: string; msg?: string }> = {};
 
 interface Label {
   t: number;

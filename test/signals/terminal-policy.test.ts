@@ -182,3 +182,34 @@ describe("a wrapped shell's commands (OSC 133)", () => {
     ).toEqual(['idle', 'blocked:question:Name?', 'idle']);
   });
 });
+
+describe('a terminal state output has overtaken', () => {
+  test('a secret answered, then output on another row: not auth any more, though no read came since', () => {
+    const reports = run(
+      [
+        { at: 0, paint: idle, row: 'Enter a value: ' },
+        { at: 300, terminal: canonical(false, true) },
+        // The answer: the program prints its plan on new rows and exits before the terminal is read again.
+        { at: 2000, paint: idle, row: 'Plan: 1 to add, 0 to change, 0 to destroy.' },
+        { at: 2200, exit: 0 },
+      ],
+      { lifecycle: 'program', doneAfterMs: 60_000 },
+    );
+    const asked = reports.indexOf('blocked:auth:Enter a value:');
+    expect(asked).toBeGreaterThanOrEqual(0);
+    expect(reports.slice(asked + 1).some((r) => r.startsWith('blocked'))).toBe(false);
+    expect(reports.at(-1)).toBe('clear');
+  });
+
+  test('typing on the prompt row (echo on) keeps the question while the state is not read again', () => {
+    const reports = run(
+      [
+        { at: 0, paint: idle, row: 'Name? ' },
+        { at: 300, terminal: canonical(true, true) },
+        { at: 2000, paint: idle, row: 'Name? Ada' },
+      ],
+      { lifecycle: 'program' },
+    );
+    expect(reports.at(-1)).toBe('blocked:question:Name?');
+  });
+});
