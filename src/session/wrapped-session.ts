@@ -147,7 +147,9 @@ export class WrappedSession {
     const relay = new Relay(
       { stdin: io.stdin, stdout: io.stdout },
       {
-        file: this.path,
+        // A bare name stays the child's argv[0] (`rm: remove …?`, `$0`), as a shell gives it: node-pty execs its
+        // `file` with execvp(3) in the child's environment, which finds the path the shim found; a path is kept.
+        file: options.command.includes('/') || !io.env['PATH'] ? this.path : options.command,
         args: this.hooks?.args ?? this.shell?.args ?? options.args,
         cols: size.cols,
         rows: size.rows,

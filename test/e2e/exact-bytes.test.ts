@@ -83,3 +83,10 @@ describe('input passthrough', () => {
     }
   });
 });
+
+test("a command given by name keeps its name as argv[0], as a shell gives it (`rm: …`, `$0`), not the path found", async () => {
+  const byName = await runInTerminal(['sh', '-c', 'echo "ZERO=$0"']);
+  expect(byName.output.toString('latin1')).toContain('ZERO=sh');
+  const byPath = await runInTerminal(['/bin/sh', '-c', 'echo "ZERO=$0"']);
+  expect(byPath.output.toString('latin1')).toContain('ZERO=/bin/sh');
+});
