@@ -209,6 +209,20 @@ export const SCENARIOS = {
       { exit: true, label: { state: 'exit', note: 'one hunk staged' } },
     ],
   },
+  'apt-install': {
+    app: 'apt', version: () => /apt ([\d.]+)/.exec(firstLine('apt-get --version'))[1], sizes: '80x24,120x32,60x15',
+    setup: () => {
+      // The truth: apt-get's own simulation lists what the install adds; a screen that has scrolled its
+      // heading off (60x15) shows only the question.
+      const simulated = sh('LANG=C apt-get install -s ruby');
+      const newPackages = /^The following NEW packages will be installed:\n((?:[ \t]+\S.*\n)+)/m.exec(simulated)[1].trim().split(/\s+/).join(' ');
+      return { cmd: ['apt-get', 'install', 'ruby'], cwd: '/tmp', env: { LANG: 'C' }, newPackages };
+    },
+    steps: [
+      { waitFor: /Do you want to continue\? \[Y\/n\] *$/m, label: { state: 'blocked', kind: 'permission', msg: (run, screen) => (/^The following NEW packages will be installed:$/m.test(screen) ? `install ${run.newPackages}? [Y/n]` : 'Do you want to continue? [Y/n]'), note: 'apt-get install asks' }, send: 'n\r' },
+      { exit: true, label: { state: 'exit', note: 'Abort. (status 1)' } },
+    ],
+  },
   'apt-remove': {
     app: 'apt', version: () => /apt ([\d.]+)/.exec(firstLine('apt-get --version'))[1],
     setup: () => {
@@ -220,7 +234,7 @@ export const SCENARIOS = {
       return { cmd: ['apt-get', 'remove', 'pv'], cwd: '/tmp', env: { LANG: 'C' } };
     },
     steps: [
-      { waitFor: /Do you want to continue\? \[Y\/n\] *$/m, label: { state: 'blocked', kind: 'permission', msg: 'apt-get: remove pv? [Y/n]', note: 'apt-get remove asks' }, send: 'n\r' },
+      { waitFor: /Do you want to continue\? \[Y\/n\] *$/m, label: { state: 'blocked', kind: 'permission', msg: 'remove pv? [Y/n]', note: 'apt-get remove asks' }, send: 'n\r' },
       { exit: true, label: { state: 'exit', note: 'Abort. (status 1)' } },
     ],
   },

@@ -12,7 +12,7 @@
 //
 // The outer terminal is a node-pty PTY mirrored by @xterm/headless (which answers DA1/DSR queries, as a real
 // terminal does). A step is { waitFor: RegExp on the outer screen's text (rows right-trimmed, joined with \n),
-// label: { state, kind?, msg? (or run => msg), note }, hold?: ms (default 1500), send?: keys }: when the screen matches, the
+// label: { state, kind?, msg? (or (run, screen) => msg), note }, hold?: ms (default 1500), send?: keys }: when the screen matches, the
 // label is written at that instant (t, on the cast's clock), the driver waits `hold`, and sends the keys; `until`
 // is when it sent them (the label holds from t to until). A step { exit: true, label } waits for the end of the
 // run and writes the label at the exit, with the exit status. The truth of a label is what the driver waited
@@ -100,7 +100,7 @@ async function recordOne(name, scenario, cols, rows) {
         if (performance.now() > limit) throw new Error(`${name}: no ${step.waitFor ?? 'exit'} on screen\n${screen()}`);
         await sleep(20);
       }
-      const msg = typeof step.label.msg === 'function' ? { msg: step.label.msg(run) } : {};
+      const msg = typeof step.label.msg === 'function' ? { msg: step.label.msg(run, screen().trimEnd()) } : {};
       const label = { t: at, ...step.label, ...msg, ...(step.exit ? { status: exited.status } : {}) };
       if (verbose) console.error(`--- ${name} ${cols}x${rows} ${JSON.stringify(label)}\n${screen()}`);
       if (!step.exit) {
