@@ -5,7 +5,7 @@ import type { CursorStart } from './row-footprint.js';
 import { ShadowScreen } from './shadow-screen.js';
 
 /**
- * One sweep's outcome: the same visible text as last time is not classified again. `softWrapped`: which rows
+ * One sweep's outcome: the same visible text (and text left of the cursor) as last time is not classified again. `softWrapped`: which rows
  * the terminal wrapped on from the row above (absent where no terminal is behind the rows).
  */
 export type SweepResult =
@@ -75,14 +75,15 @@ export class ScreenClassifier {
   async sweep(guard?: SweepGuard): Promise<SweepResult> {
     await this.screen.flush();
     const lines = this.screen.visibleLines();
-    const text = lines.join('\n');
+    const cursorRow = this.screen.cursorRowText();
+    // The cursor's row is part of what a sweep reads: a prompt answered moves the cursor off it, nothing else.
+    const text = `${lines.join('\n')}\n\u0000${cursorRow ?? ''}`;
     if (text === this.lastText) return { changed: false };
     const softWrapped = this.screen.softWrappedRows();
     const layout = { width: this.cols, softWrapped };
     const classify = (): Classification => this.rules.classify(lines, guard?.probe, layout);
     const classification = guard === undefined ? classify() : guard.run(classify);
     this.lastText = text;
-    const cursorRow = this.screen.cursorRowText();
     return { changed: true, classification, lines, softWrapped, ...(cursorRow === undefined ? {} : { cursorRow }) };
   }
 

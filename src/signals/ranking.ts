@@ -102,6 +102,11 @@ export class SignalRanking {
     const onPrompt = (this.cursorRow ?? '').startsWith(prompt.trimEnd());
     let verdict = terminalVerdict(this.terminal, this.terminalStale && onPrompt && prompt.trim() !== '' ? prompt : this.cursorRow);
     if (verdict?.state === 'blocked' && this.terminalStale && !onPrompt) verdict = undefined;
+    // A secret the screen still shows, answered: the cursor stands on an empty row below it, and echo is back on
+    // (ssh, connected, reads the terminal to forward it) or was off at a prompt the cursor has left since.
+    if (input.state === 'blocked' && input.kind === 'auth' && verdict?.state !== 'blocked' && this.secretAnswered(onPrompt)) {
+      return { state: 'working', rule: 'terminal:secret-answered' };
+    }
     if (verdict?.state === 'blocked') {
       if (input.state !== 'blocked') return verdict;
       // Echo off is the terminal's own word for a secret: the dialog's message, asked as auth.
@@ -119,5 +124,12 @@ export class SignalRanking {
     // A plain program at rest (a REPL's prompt, a TUI reading keys) is idle; one not yet read, or unreadable, runs.
     if (verdict === undefined && this.terminal?.mode !== 'raw') return { state: 'working', rule: 'program-running' };
     return { ...input, interrupted: true }; // its turn ends at its exit, not at a quiet screen
+  }
+
+  /** Echo back on, or off at a prompt the cursor has left, and the cursor on an empty row: the secret is in. */
+  private secretAnswered(onPrompt: boolean): boolean {
+    const state = this.terminal;
+    if (state?.mode !== 'canonical' || (this.cursorRow ?? '').trim() !== '') return false;
+    return state.echo === true ? !this.terminalStale : this.terminalStale && !onPrompt && (this.terminalRow ?? '').trim() !== '';
   }
 }

@@ -201,6 +201,39 @@ describe('a terminal state output has overtaken', () => {
     expect(reports.at(-1)).toBe('clear');
   });
 
+  test("a secret the screen still shows, answered: the cursor on the empty row below it is working (ssh, connected)", () => {
+    const password: Classification = { state: 'blocked', kind: 'auth', msg: "ann@host's password:", rule: 'password' };
+    const reports = run(
+      [
+        { at: 0, paint: password, row: "ann@host's password: " },
+        { at: 300, terminal: canonical(false, true) },
+        // Enter: ssh writes the newline itself; the prompt stays on the screen, the cursor goes below it.
+        { at: 2000, paint: password, row: '' },
+        // Connected, ssh reads the terminal to forward it, echo back on.
+        { at: 2400, terminal: canonical(true, true) },
+      ],
+      { lifecycle: 'program', doneAfterMs: 60_000 },
+    );
+    expect(reports).toEqual(["blocked:auth:ann@host's password:", 'working']);
+  });
+
+  test('a question printed on its own row, then read below it, stays asked (echo on, not a secret)', () => {
+    const reports = run(
+      [
+        { at: 0, paint: yesNo, row: '' },
+        { at: 300, terminal: canonical(true, true) },
+      ],
+      { lifecycle: 'program', doneAfterMs: 60_000 },
+    );
+    expect(reports.at(-1)).toBe('blocked:question:Continue? [y/N]');
+  });
+
+  test('a secret asked below its prompt (echo off, the cursor on an empty row) is asked', () => {
+    const password: Classification = { state: 'blocked', kind: 'auth', msg: 'Password:', rule: 'password' };
+    const reports = run([{ at: 0, paint: password, row: '' }, { at: 300, terminal: canonical(false, true) }], { lifecycle: 'program', doneAfterMs: 60_000 });
+    expect(reports.at(-1)).toBe('blocked:auth:Password:');
+  });
+
   test('typing on the prompt row (echo on) keeps the question while the state is not read again', () => {
     const reports = run(
       [

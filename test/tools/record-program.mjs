@@ -14,7 +14,8 @@
 // terminal does). A step is { waitFor: RegExp on the outer screen's text (rows right-trimmed, joined with \n),
 // label: { state, kind?, msg? (or (run, screen) => msg), note }, hold?: ms (default 1500), send?: keys }: when the screen matches, the
 // label is written at that instant (t, on the cast's clock), the driver waits `hold`, and sends the keys; `until`
-// is when it sent them (the label holds from t to until). A step { exit: true, label } waits for the end of the
+// is when it sent them (the label holds from t to until). A step { after: ms, label, hold? } waits that long instead
+// of for a screen: for a moment the driver knows of itself (a remote `sleep 3` it started, after its answer). A step { exit: true, label } waits for the end of the
 // run and writes the label at the exit, with the exit status. The truth of a label is what the driver waited
 // for on the screen, never what the classifier said.
 //
@@ -92,7 +93,7 @@ async function recordOne(name, scenario, cols, rows) {
       let at;
       for (;;) {
         await flush();
-        if (step.exit ? exited : step.waitFor.test(screen().trimEnd())) {
+        if (step.exit ? exited : step.after !== undefined ? performance.now() >= limit - WAIT_LIMIT_MS + step.after : step.waitFor.test(screen().trimEnd())) {
           at = step.exit ? exited.at : performance.now() - started;
           break;
         }
