@@ -16,16 +16,34 @@ import { replay, reportBefore } from '../../src/recording/replay.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const APPS = ['apt', 'coreutils', 'git', 'ssh', 'sudo', 'terraform'];
+/** Node prompt libraries (rules/generic.toml): create-vite and sv (clack), create-next-app (prompts), inquirer, npm init. */
+const NODE_APPS = ['create-vite', 'create-next-app', 'inquirer', 'inquirer-prompts', 'npm', 'sv'];
 /** The shim's default --done-after (s). */
 const DONE_AFTER_S = 3;
 
 /**
- * Known flaws at the end of a run, asserted as they are so that a fix shows here (none now: terraform's plan after a
- * sensitive value, printed before the terminal is read again, is no longer ranked with the stale echo-off state).
+ * Known flaws at the end of a run, asserted as they are so that a fix shows here (terraform's plan after a sensitive
+ * value, printed before the terminal is read again, is no longer ranked with the stale echo-off state). npm init's
+ * last question: Enter on `Is this OK? (yes)` leaves the row as it was (only the cursor moves on) and npm exits within
+ * 10 ms, printing nothing; the replay does not see the exit, the live shim reports it (done: npm finished).
  */
-const KNOWN_AT_EXIT: Record<string, { state: string; kind?: string; msg?: string }> = {};
+const KNOWN_AT_EXIT: Record<string, { state: string; kind?: string; msg?: string }> = {
+  'npm-init': { state: 'blocked', kind: 'question', msg: 'Is this OK? (yes)' },
+};
+
+/**
+ * Known flaws at a labelled moment (recording's file name without `.cast`, then the label's note), asserted as they
+ * are. create-next-app at 60x15: after the last answer npm's install spinner redraws every 80 ms, so the output is
+ * never quiet for TERMINAL_QUIET_MS and the terminal is not read again: the last read (raw mode, at the last
+ * question) stands, a raw program at rest reads idle, not working (at 80x24 and 120x32 a pause let the canonical
+ * state be read: working).
+ */
+const KNOWN_AT_LABEL: Record<string, Record<string, { state: string }>> = {
+  'create-next-app-60x15': { 'installing (from an unreachable registry)': { state: 'idle' } },
+};
 
 interface Label {
+  note?: string;
   t: number;
   until?: number;
   state: string;
@@ -34,7 +52,7 @@ interface Label {
   status?: number;
 }
 
-const casts = APPS.flatMap((app) =>
+const casts = [...APPS, ...NODE_APPS].flatMap((app) =>
   readdirSync(join(ROOT, 'fixtures', app)).flatMap((version) =>
     readdirSync(join(ROOT, 'fixtures', app, version))
       .filter((f) => f.endsWith('.cast'))
@@ -44,7 +62,7 @@ const casts = APPS.flatMap((app) =>
 
 describe('plain programs: replayed recordings report what the driver saw', () => {
   test('there are recordings of each app', () => {
-    for (const app of APPS) expect(casts.filter((c) => c.startsWith(`fixtures/${app}/`)).length).toBeGreaterThanOrEqual(2);
+    for (const app of [...APPS, ...NODE_APPS]) expect(casts.filter((c) => c.startsWith(`fixtures/${app}/`)).length).toBeGreaterThanOrEqual(2);
   });
 
   test.each(casts)('%s', async (cast) => {
@@ -73,6 +91,11 @@ describe('plain programs: replayed recordings report what the driver saw', () =>
       }
       const at = (label.until ?? label.t) - 0.01;
       const shown = reportBefore(result, at)?.report;
+      const knownFlaw = KNOWN_AT_LABEL[cast.replace(/^.*\/|\.cast$/gu, '')]?.[label.note ?? ''];
+      if (knownFlaw !== undefined) {
+        expect({ state: shown?.state }, `${cast} at ${at}s: the known flaw (${JSON.stringify(label)})`).toEqual(knownFlaw);
+        continue;
+      }
       const want = { state: label.state, ...(label.kind === undefined ? {} : { kind: label.kind }), ...(label.msg === undefined ? {} : { msg: label.msg }) };
       const got = { state: shown?.state, ...(label.kind === undefined ? {} : { kind: shown?.kind }), ...(label.msg === undefined ? {} : { msg: shown?.msg }) };
       expect(got, `${cast} at ${at}s (${JSON.stringify(label)})`).toEqual(want);

@@ -92,6 +92,85 @@ async function sshd() {
   return { cmd, cwd: dir, env: {}, port, cleanup: () => { daemon.kill(); rmrf(dir); } };
 }
 
+// ------------------------------------------------------------------------------------------ node prompts
+// Prompt libraries in raw mode (clack, inquirer, terkelg/prompts, npm init's `read`): each tool is installed from the
+// npm registry, pinned, into a folder under the temp dir kept between runs (installed once, reused for every size);
+// each run gets a fresh project folder inside it (npm/npx find the local bin there), HOME and npm cache.
+const NODE_TOOLS = {
+  'create-vite': 'create-vite@9.3.0',
+  'create-next-app': 'create-next-app@16.4.3',
+  sv: 'sv@0.17.1',
+  'inquirer-prompts': '@inquirer/prompts@8.8.1',
+  inquirer: 'inquirer@8.2.6',
+};
+/** The tool's folder, installed if missing. */
+function nodeTool(key) {
+  const spec = NODE_TOOLS[key];
+  const dir = path.join(os.tmpdir(), `osf7501-npm-${spec.replace(/[@/]/g, '_')}`);
+  if (!fs.existsSync(path.join(dir, 'node_modules'))) {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), '{ "name": "osf7501-rec-tools", "private": true, "type": "module" }\n');
+    sh(`npm install --no-fund --no-audit --loglevel=error ${spec}`, { cwd: dir, stdio: 'ignore' });
+  }
+  return dir;
+}
+/** The installed package's own version (the fixture folder). */
+const nodeToolVersion = (key) => () => {
+  const spec = NODE_TOOLS[key];
+  const name = spec.slice(0, spec.lastIndexOf('@'));
+  return JSON.parse(fs.readFileSync(path.join(nodeTool(key), 'node_modules', name, 'package.json'), 'utf8')).version;
+};
+/** A fresh project folder in the tool's folder, a fresh HOME and npm cache; the npm registry unreachable for installs. */
+function nodeRun(key, cmd, { script, files: extra = {}, deadRegistry = false } = {}) {
+  return () => {
+    const tool = nodeTool(key);
+    const cwd = fs.mkdtempSync(path.join(tool, 'run-'));
+    const home = tmp('npm-home');
+    if (script !== undefined) fs.writeFileSync(path.join(tool, 'ask.mjs'), script);
+    for (const [name, text] of Object.entries(extra)) {
+      fs.mkdirSync(path.dirname(path.join(cwd, name)), { recursive: true });
+      fs.writeFileSync(path.join(cwd, name), text);
+    }
+    const env = {
+      HOME: home, npm_config_cache: path.join(home, '.npm'), npm_config_update_notifier: 'false', npm_config_fund: 'false',
+      npm_config_audit: 'false', NO_UPDATE_NOTIFIER: '1', NEXT_TELEMETRY_DISABLED: '1', CI: undefined,
+      ...(deadRegistry ? { npm_config_registry: 'http://127.0.0.1:9/' } : {}), // npm retries it for a while: the install goes on
+    };
+    return { cmd, cwd, env, cleanup: () => { rmrf(cwd); rmrf(home); } };
+  };
+}
+const NPM_VERSION = () => sh('npm --version').trim();
+// @inquirer/prompts (a glyph per state: `?` asking, `✔` answered) and legacy inquirer 8 (`?` for both: the answered
+// row holds its answer, the asking one a default in parentheses, a list or nothing yet), each as a create-* script would.
+const INQUIRER_PROMPTS_SCRIPT = `import { input, select, confirm, checkbox } from '@inquirer/prompts';
+const name = await input({ message: 'Project name:', default: 'my-app' });
+const framework = await select({ message: 'Pick a framework', choices: ['React', 'Vue', 'Svelte'].map((n) => ({ name: n, value: n })) });
+const features = await checkbox({ message: 'Select features', choices: ['TypeScript', 'ESLint', 'Prettier'].map((n) => ({ name: n, value: n })) });
+const overwrite = await confirm({ message: 'Overwrite existing files?', default: false });
+const install = await confirm({ message: 'Install dependencies now?' });
+console.log('Installing dependencies…');
+await new Promise((r) => setTimeout(r, 4000));
+console.log('Created', name, framework, features.join(','), overwrite, install);
+`;
+const INQUIRER_LEGACY_SCRIPT = `import inquirer from 'inquirer';
+const answers = await inquirer.prompt([
+  { type: 'input', name: 'name', message: 'Project name:', default: 'my-app' },
+  { type: 'list', name: 'framework', message: 'Pick a framework', choices: ['React', 'Vue', 'Svelte'] },
+  { type: 'checkbox', name: 'features', message: 'Select features', choices: ['TypeScript', 'ESLint', 'Prettier'] },
+  { type: 'rawlist', name: 'pm', message: 'Package manager', choices: ['npm', 'pnpm', 'yarn'] },
+  { type: 'input', name: 'author', message: 'Author:' },
+  { type: 'confirm', name: 'clean', message: 'Delete the old build folder?', default: false },
+]);
+console.log('Installing dependencies…');
+await new Promise((r) => setTimeout(r, 4000));
+console.log('Created', JSON.stringify(answers));
+`;
+/** A prompt row that the terminal may have wrapped anywhere (60 columns): a row break may stand between any two characters. */
+const wrapped = (text, tail = '') =>
+  new RegExp(`^${[...text].map((c) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('\\n?')}${tail}`, 'm');
+const toggle = (question) => wrapped(`? ${question} › No / Yes`, '\\s*$');
+const clackAsk = (title) => new RegExp(`^◆  ${title}[^\\n]*\\n(?:│[^\\n]*\\n)*└\\s*$`, 'm');
+
 // ------------------------------------------------------------------------------------------ scenarios
 export const SCENARIOS = {
   'terraform-apply': {
@@ -239,4 +318,124 @@ export const SCENARIOS = {
       { exit: true, label: { state: 'exit', note: 'Abort. (status 1)' } },
     ],
   },
+  // ---------------------------------------------------------------------------------------- node prompts
+  // clack (create-vite, sv), terkelg/prompts (create-next-app), @inquirer/prompts and legacy inquirer (a script),
+  // npm init's own questions (`read`): all in raw mode, read from the screen (rules/generic.toml).
+  'create-vite': {
+    app: 'create-vite', version: nodeToolVersion('create-vite'), sizes: '80x24,120x32,60x15',
+    setup: nodeRun('create-vite', ['npm', 'create', 'vite@9.3.0']),
+    steps: [
+      { waitFor: clackAsk('Project name:'), label: { state: 'blocked', kind: 'question', msg: 'Project name: vite-project', note: 'clack text input, its placeholder' }, send: 'my-app' },
+      { waitFor: /^│  my-app█?\n└/m, label: { state: 'blocked', kind: 'question', msg: 'Project name: my-app', note: 'the name typed, not yet submitted' }, hold: 500, send: '\r' },
+      { waitFor: clackAsk('Select a framework:'), label: { state: 'blocked', kind: 'question', msg: 'Select a framework:', note: 'clack select' }, hold: 800, send: '\x1b[B' },
+      { waitFor: /● Vue[\s\S]*└\s*$/, label: { state: 'blocked', kind: 'question', msg: 'Select a framework:', note: 'the selection moved' }, hold: 800, send: '\r' },
+      { waitFor: clackAsk('Select a variant:'), label: { state: 'blocked', kind: 'question', msg: 'Select a variant:', note: 'clack select' }, send: '\r' },
+      { waitFor: clackAsk('Install with npm and start now\\?'), label: { state: 'blocked', kind: 'question', msg: 'Install with npm and start now?', note: 'clack confirm' }, hold: 800, send: '\x1b[C' },
+      { waitFor: /○ Yes \/ ● No\n└\s*$/, label: { state: 'blocked', kind: 'question', msg: 'Install with npm and start now?', note: 'No selected' }, hold: 800, send: '\r' },
+      { exit: true, label: { state: 'exit', note: 'scaffolded, `Done. Now run:`' } },
+    ],
+  },
+  'create-vite-not-empty': {
+    app: 'create-vite', version: nodeToolVersion('create-vite'),
+    setup: nodeRun('create-vite', ['npx', 'create-vite', 'my-app'], { files: { 'my-app/index.html': '<p>old</p>\n' } }),
+    steps: [
+      { waitFor: clackAsk('Target directory "my-app" is not empty'), label: { state: 'blocked', kind: 'permission', msg: 'Target directory "my-app" is not empty. Please choose how to proceed:', note: 'clack select whose options remove files' }, send: '\x1b[B' },
+      { waitFor: /● Remove existing files and continue[\s\S]*└\s*$/, label: { state: 'blocked', kind: 'permission', msg: 'Target directory "my-app" is not empty. Please choose how to proceed:', note: 'remove selected' }, hold: 800, send: '\r' },
+      { waitFor: clackAsk('Select a framework:'), label: { state: 'blocked', kind: 'question', msg: 'Select a framework:', note: 'clack select' }, send: '\x03' },
+      { exit: true, label: { state: 'exit', note: 'cancelled: `└  Operation cancelled`' } },
+    ],
+  },
+  'sv-create': {
+    app: 'sv', version: nodeToolVersion('sv'),
+    setup: nodeRun('sv', ['npx', 'sv', 'create', 'my-app']),
+    steps: [
+      { waitFor: clackAsk('Which template would you like\\?'), label: { state: 'blocked', kind: 'question', msg: 'Which template would you like?', note: 'clack select' }, send: '\r' },
+      { waitFor: clackAsk('Add type checking with TypeScript\\?'), label: { state: 'blocked', kind: 'question', msg: 'Add type checking with TypeScript?', note: 'clack select' }, send: '\r' },
+      { waitFor: clackAsk('What would you like to add to your project\\?'), label: { state: 'blocked', kind: 'question', msg: 'What would you like to add to your project? (use arrow keys / space bar)', note: 'clack multi-select, its title wrapped at 80' }, hold: 800, send: '\x1b[B' },
+      { waitFor: /│  ◻ eslint[\s\S]*└\s*$/, label: { state: 'blocked', kind: 'question', msg: 'What would you like to add to your project? (use arrow keys / space bar)', note: 'moved to eslint' }, hold: 300, send: ' ' },
+      { waitFor: /│  ◼ eslint[\s\S]*└\s*$/, label: { state: 'blocked', kind: 'question', msg: 'What would you like to add to your project? (use arrow keys / space bar)', note: 'eslint ticked' }, hold: 800, send: '\r' },
+      { waitFor: clackAsk('Which package manager|Detected package managers'), label: { state: 'blocked', kind: 'question', note: 'clack select under a `◆  Project created` step' }, send: '\r' },
+      { exit: true, label: { state: 'exit', note: 'created, no install' } },
+    ],
+  },
+  'create-next-app': {
+    app: 'create-next-app', version: nodeToolVersion('create-next-app'), sizes: '80x24,120x32,60x15',
+    setup: nodeRun('create-next-app', ['npx', 'create-next-app'], { deadRegistry: true }),
+    steps: [
+      { waitFor: wrapped('? What is your project named? › my-app', '\\s*$'), label: { state: 'blocked', kind: 'question', msg: 'What is your project named?', note: 'prompts text input, its initial value after `›` (not in the msg: the question alone)' }, send: '\r' },
+      { waitFor: wrapped('? Would you like to use the recommended Next.js defaults?', '[\\s\\S]*❯ +Yes, use recommended defaults'), label: { state: 'blocked', kind: 'question', msg: 'Would you like to use the recommended Next.js defaults?', note: 'prompts select, `- Use arrow-keys. Return to submit.`' }, send: '\x1b[B' },
+      { waitFor: /❯ +No, customize settings/, label: { state: 'blocked', kind: 'question', msg: 'Would you like to use the recommended Next.js defaults?', note: 'customize selected' }, hold: 800, send: '\r' },
+      { waitFor: toggle('Would you like to use TypeScript?'), label: { state: 'blocked', kind: 'question', msg: 'Would you like to use TypeScript?', note: 'prompts toggle, the value shown by colour' }, send: '\r' },
+      { waitFor: wrapped('? Which linter would you like to use?', '[\\s\\S]*❯ +ESLint'), label: { state: 'blocked', kind: 'question', msg: 'Which linter would you like to use?', note: 'prompts select' }, send: '\r' },
+      { waitFor: toggle('Would you like to use React Compiler?'), label: { state: 'blocked', kind: 'question', msg: 'Would you like to use React Compiler?', note: 'toggle' }, hold: 800, send: '\r' },
+      { waitFor: toggle('Would you like to use Tailwind CSS?'), label: { state: 'blocked', kind: 'question', msg: 'Would you like to use Tailwind CSS?', note: 'toggle' }, hold: 800, send: '\r' },
+      { waitFor: toggle('Would you like your code inside a `src/` directory?'), label: { state: 'blocked', kind: 'question', msg: 'Would you like your code inside a `src/` directory?', note: 'toggle' }, hold: 800, send: '\r' },
+      { waitFor: toggle('Would you like to use App Router? (recommended)'), label: { state: 'blocked', kind: 'question', msg: 'Would you like to use App Router? (recommended)', note: 'toggle' }, hold: 800, send: '\r' },
+      { waitFor: toggle('Would you like to use Cache Components?'), label: { state: 'blocked', kind: 'question', msg: 'Would you like to use Cache Components?', note: 'toggle' }, hold: 800, send: '\r' },
+      { waitFor: toggle('Would you like to customize the import alias (`@/*` by default)?'), label: { state: 'blocked', kind: 'question', msg: 'Would you like to customize the import alias (`@/*` by default)?', note: 'toggle (wraps at 60)' }, hold: 800, send: '\r' },
+      { waitFor: toggle('Would you like to include AGENTS.md to guide coding agents to write up-to-date Next.js code?'), label: { state: 'blocked', kind: 'question', msg: 'Would you like to include AGENTS.md to guide coding agents to write up-to-date Next.js code?', note: 'toggle, wrapped at 80' }, hold: 800, send: '\r' },
+      { waitFor: toggle('Would you like to help improve Next.js by letting agents prepare anonymized feedback for your review as you code? (Disable anytime with `experimental.agentFeedback: false`.)'), label: { state: 'blocked', kind: 'question', msg: 'Would you like to help improve Next.js by letting agents prepare anonymized feedback for your review as you code? (Disable anytime with `experimental.agentFeedback: false`.)', note: 'toggle, wrapped over three rows at 80' }, hold: 800, send: '\r' },
+      { waitFor: /^Installing (?:dependencies|devDependencies):/m, label: { state: 'working', note: 'installing (from an unreachable registry)' }, hold: 2500, send: '\x03' },
+      { exit: true, label: { state: 'exit', note: 'Ctrl+C during the install' } },
+    ],
+  },
+  'inquirer-prompts': {
+    app: 'inquirer-prompts', version: nodeToolVersion('inquirer-prompts'), sizes: '80x24,120x32,60x15',
+    setup: nodeRun('inquirer-prompts', ['node', '../ask.mjs'], { script: INQUIRER_PROMPTS_SCRIPT }),
+    steps: [
+      { waitFor: /^\? Project name: \(my-app\)\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'Project name: (my-app)', note: 'input with a default' }, send: 'demo' },
+      { waitFor: /^\? Project name: demo\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'Project name:', note: 'a name typed, not yet submitted' }, hold: 500, send: '\r' },
+      { waitFor: /^\? Pick a framework\n❯ React[\s\S]*↑↓ navigate • ⏎ select\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'Pick a framework', note: 'select' }, send: '\x1b[B' },
+      { waitFor: /^❯ Vue/m, label: { state: 'blocked', kind: 'question', msg: 'Pick a framework', note: 'moved' }, hold: 800, send: '\r' },
+      { waitFor: /^\? Select features\n❯◯ TypeScript/m, label: { state: 'blocked', kind: 'question', msg: 'Select features', note: 'checkbox' }, send: ' ' },
+      { waitFor: /^❯◉ TypeScript/m, label: { state: 'blocked', kind: 'question', msg: 'Select features', note: 'ticked' }, hold: 800, send: '\r' },
+      { waitFor: /^\? Overwrite existing files\? \(y\/N\)\s*$/m, label: { state: 'blocked', kind: 'permission', msg: 'Overwrite existing files? (y/N)', note: 'confirm that overwrites' }, send: 'y' },
+      { waitFor: /^\? Overwrite existing files\? \(y\/N\) y\s*$/m, label: { state: 'blocked', kind: 'permission', msg: 'Overwrite existing files? (y/N)', note: 'y typed' }, hold: 500, send: '\r' },
+      { waitFor: /^\? Install dependencies now\? \(Y\/n\)\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'Install dependencies now? (Y/n)', note: 'confirm' }, send: '\r' },
+      { waitFor: /^Installing dependencies…/m, label: { state: 'working', note: 'the last answer given: the script works 4 s' }, hold: 2000 },
+      { exit: true, label: { state: 'done', note: 'status 0 after more than 3 s' } },
+    ],
+  },
+  'inquirer-legacy': {
+    app: 'inquirer', version: nodeToolVersion('inquirer'), sizes: '80x24,120x32',
+    setup: nodeRun('inquirer', ['node', '../ask.mjs'], { script: INQUIRER_LEGACY_SCRIPT }),
+    steps: [
+      { waitFor: /^\? Project name: \(my-app\)\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'Project name: (my-app)', note: 'input with a default' }, send: '\r' },
+      { waitFor: /^\? Pick a framework \(Use arrow keys\)\n❯ React/m, label: { state: 'blocked', kind: 'question', msg: 'Pick a framework', note: 'list, `(Use arrow keys)`' }, send: '\x1b[B' },
+      { waitFor: /^❯ Vue/m, label: { state: 'blocked', kind: 'question', msg: 'Pick a framework', note: 'moved: the hint is gone' }, hold: 800, send: '\r' },
+      { waitFor: /^\? Select features \(Press <space> to select[\s\S]*❯◯ TypeScript/m, label: { state: 'blocked', kind: 'question', msg: 'Select features', note: 'checkbox, its hint wraps at 80' }, send: ' ' },
+      { waitFor: /^❯◉ TypeScript/m, label: { state: 'blocked', kind: 'question', msg: 'Select features', note: 'ticked' }, hold: 800, send: '\r' },
+      { waitFor: /^\? Package manager\s*\n  1\) npm[\s\S]*Answer:\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'Package manager', note: 'rawlist: numbered, `Answer:`' }, send: '2' },
+      { waitFor: /Answer: 2\s*$/, label: { state: 'blocked', kind: 'question', msg: 'Package manager', note: '2 typed' }, hold: 500, send: '\r' },
+      { waitFor: /^\? Author:\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'Author:', note: 'input without a default' }, send: 'Ada\r' },
+      { waitFor: /^\? Delete the old build folder\? \(y\/N\)\s*$/m, label: { state: 'blocked', kind: 'permission', msg: 'Delete the old build folder? (y/N)', note: 'confirm that deletes' }, send: '\r' },
+      { waitFor: /^Installing dependencies…/m, label: { state: 'working', note: 'the last answer given: the script works 4 s' }, hold: 2000 },
+      { exit: true, label: { state: 'done', note: 'status 0 after more than 3 s' } },
+    ],
+  },
+  'npm-init': {
+    app: 'npm', version: NPM_VERSION, sizes: '80x24,120x32,60x15',
+    setup: () => {
+      const dir = path.join(tmp('npm-init'), 'my-pkg');
+      fs.mkdirSync(dir);
+      const home = tmp('npm-home');
+      return { cmd: ['npm', 'init'], cwd: dir, env: { HOME: home, npm_config_cache: path.join(home, '.npm'), npm_config_update_notifier: 'false' }, cleanup: () => { rmrf(path.dirname(dir)); rmrf(home); } };
+    },
+    steps: [
+      { waitFor: /^package name: \(my-pkg\)\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'package name: (my-pkg)', note: 'read with a default' }, send: '\r' },
+      { waitFor: /^version: \(1\.0\.0\)\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'version: (1.0.0)', note: 'read with a default' }, send: '2.0.0' },
+      { waitFor: /^version: \(1\.0\.0\) 2\.0\.0\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'version: (1.0.0)', note: 'typed, not yet submitted' }, hold: 500, send: '\r' },
+      { waitFor: /^description:\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'description:', note: 'read without a default' }, send: 'A demo package\r' },
+      { waitFor: /^entry point: \(index\.js\)\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'entry point: (index.js)', note: 'default' }, hold: 600, send: '\r' },
+      { waitFor: /^test command:\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'test command:', note: 'no default' }, hold: 600, send: '\r' },
+      { waitFor: /^git repository:\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'git repository:', note: 'no default' }, hold: 600, send: '\r' },
+      { waitFor: /^keywords:\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'keywords:', note: 'no default' }, hold: 600, send: '\r' },
+      { waitFor: /^author:\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'author:', note: 'no default' }, hold: 600, send: '\r' },
+      { waitFor: /^license: \(ISC\)\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'license: (ISC)', note: 'default' }, hold: 600, send: '\r' },
+      { waitFor: /^type: \(commonjs\)\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'type: (commonjs)', note: 'default' }, hold: 600, send: '\r' },
+      { waitFor: /^Is this OK\? \(yes\)\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'Is this OK? (yes)', note: 'the package.json shown above it' }, send: '\r' },
+      { exit: true, label: { state: 'exit', note: 'package.json written' } },
+    ],
+  },
+  // ---------------------------------------------------------------------------------------- end node prompts
 };
