@@ -1,7 +1,8 @@
 // `osf7501 record -o FILE.cast [--] <command> [args...]`: a wrapped session, recorded as asciicast v2.
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { CastWriter } from '../recording/asciicast.js';
-import { formatTerminalMarker } from '../signals/terminal-state.js';
+import { formatTerminalMarker, INPUT_MARKER, INPUT_MARKER_GAP_MS } from '../signals/terminal-state.js';
 import type { SessionObserver } from '../session/relay.js';
 import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
@@ -19,8 +20,16 @@ function recorder(fd: number, size: { cols: number; rows: number }, env: NodeJS.
     { width: size.cols, height: size.rows, command, env: { TERM: env['TERM'] ?? 'xterm-256color', SHELL: env['SHELL'] ?? '' } },
     { sink: (line) => writeSync(fd, line) },
   );
+  let lastInput = -Infinity;
   return {
     output: (chunk) => writer.output(chunk),
+    // When the user typed (never what): a replay tells the echo of typing from the program's own output, as live.
+    input: () => {
+      const now = performance.now();
+      if (now - lastInput < INPUT_MARKER_GAP_MS) return;
+      lastInput = now;
+      writer.marker(INPUT_MARKER);
+    },
     resize: (cols, rows) => writer.resize(cols, rows),
     // The terminal's own state, as the session read it: a replay ranks the screen with it, as the live shim did.
     terminalState: (state) => writer.marker(formatTerminalMarker(state)),

@@ -1,14 +1,16 @@
 // What a replay reads: an asciicast v2 recording (output on its clock, resizes) or raw terminal bytes (no clock).
 import { readFileSync } from 'node:fs';
 import { parseCast, parseResize } from './asciicast.js';
-import { parseTerminalMarker, type TerminalState } from '../signals/terminal-state.js';
+import { INPUT_MARKER, parseTerminalMarker, type TerminalState } from '../signals/terminal-state.js';
 
 /** One thing that happened to the terminal, `t` in seconds on the recording's clock. */
 export type RecordingEvent =
   | { t: number; type: 'output'; bytes: Uint8Array }
   | { t: number; type: 'resize'; cols: number; rows: number }
   /** The terminal's own state as the live session read it (an `osf7501:terminal …` marker). */
-  | { t: number; type: 'terminal'; state: TerminalState };
+  | { t: number; type: 'terminal'; state: TerminalState }
+  /** The user's keys reached the child (an `osf7501:input` marker). */
+  | { t: number; type: 'input' };
 
 /** A recording ready to replay. */
 export interface Recording {
@@ -79,6 +81,7 @@ function recordingFromBytes(bytes: Uint8Array, file: string, size?: TerminalSize
     if (event.type === 'm') {
       const state = parseTerminalMarker(event.data);
       if (state !== undefined) events.push({ t, type: 'terminal', state });
+      else if (event.data === INPUT_MARKER) events.push({ t, type: 'input' });
     }
     if (event.type === 'r') {
       const to = parseResize(event.data);

@@ -251,6 +251,10 @@ export async function replay(recording: Recording, options: ReplayOptions): Prom
         continue;
       }
       await driver.runUntil(ms);
+      if (event.type === 'input') {
+        driver.handle(ms, (policy) => policy.handle({ type: 'input', at: ms }));
+        continue;
+      }
       if (event.type === 'resize') {
         size.cols = event.cols;
         size.rows = event.rows;

@@ -19,7 +19,11 @@ export interface SessionObserver {
   resize?(cols: number, rows: number): void;
   /** The terminal's own state as the session read it (termios, /proc), in order with the output. */
   terminalState?(state: TerminalState): void;
+  /** The user's keys reached the child (after the write; what they were is not told). */
+  input?(): void;
 }
+
+const notifyInput = (observer: SessionObserver): void => observer.input?.();
 
 /** Options of a relay beyond what to spawn. */
 interface RelayOptions {
@@ -204,7 +208,10 @@ export class Relay {
     const filter = this.options.filterInput;
     const onData = (chunk: Buffer): void => {
       const bytes = filter ? filter(chunk) : chunk;
-      if (bytes.length > 0) session.write(bytes);
+      if (bytes.length > 0) {
+        session.write(bytes);
+        this.notify(notifyInput);
+      }
       if (this.options.throwOnInput) throw new Error('fault injected: throw-on-input');
     };
     // A terminal's input ends only when the terminal hung up (raw mode has no end-of-file key). The

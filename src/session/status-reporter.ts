@@ -105,6 +105,11 @@ export class StatusReporter implements SessionObserver {
     this.arm(now);
   }
 
+  /** The user's keys reached the child: the policy tells their echo from the program's own output. */
+  input(): void {
+    if (!this.disposed) this.policy.input(performance.now());
+  }
+
   /**
    * A chunk the relay handed on before this reporter existed and that no one has seen (it was held while
    * reporting loaded): through the gate to the terminal, then to the screen. A fault of the screen's side

@@ -9,6 +9,13 @@ import { terminalVerdict, type Lifecycle } from './terminal-verdict.js';
 export const HOOK_HINT_MS = 1500;
 /** A hook's blocked arrives just before the dialog paints: it lapses only at a later non-blocked screen. */
 export const HOOK_BLOCKED_GRACE_MS = 500;
+/**
+ * A raw-mode program whose output has streamed this long without a pause of STREAM_PAUSE_MS, with no key typed for
+ * as long, works (a spinner after its questions): a TUI at rest redraws in bursts, and typing echoes.
+ */
+export const RAW_STREAMING_MS = 1000;
+/** A pause in the output this long ends a stream: more than a spinner's frame (80–120 ms) on a loaded machine. */
+export const STREAM_PAUSE_MS = 500;
 
 /** A hook's signal as a classification the tracker takes. */
 export function hookClassification(signal: HookSignal): Classification {
@@ -33,6 +40,13 @@ export class SignalRanking {
   cursorRow: string | undefined;
   /** Output has come since the terminal's state was read: it may no longer be what the program does. */
   terminalStale = false;
+  /** When the output's current stream began (its first chunk after a pause of STREAM_PAUSE_MS). */
+  private streamSince = -Infinity;
+  /** The last rank saw the output streaming alone. */
+  private rankedStreaming = false;
+  private lastOutputAt = -Infinity;
+  /** When the user's keys last reached the child. */
+  lastInputAt = -Infinity;
   /** The cursor's row the terminal's state was first ranked with (the prompt it read at). */
   private terminalRow: string | undefined;
   private terminalRowPending = false;
@@ -47,6 +61,25 @@ export class SignalRanking {
     private readonly app: string,
     private readonly lifecycle: Lifecycle = 'agent',
   ) {}
+
+  /** Output came at `at`. The hot path: two comparisons. */
+  noteOutput(at: number): void {
+    if (at - this.lastOutputAt >= STREAM_PAUSE_MS) this.streamSince = at;
+    this.lastOutputAt = at;
+  }
+
+  /** Output has streamed since `RAW_STREAMING_MS` ago without a pause, and nobody has typed for as long. */
+  private streamingAlone(now: number): boolean {
+    return this.terminalStale && now - this.lastOutputAt < STREAM_PAUSE_MS && now - this.streamSince >= RAW_STREAMING_MS && now - this.lastInputAt >= RAW_STREAMING_MS;
+  }
+
+  /**
+   * The stream has become long enough to tell since the last rank: a sweep whose screen did not change (a spinner's
+   * row is volatile, so its frames are no change) must rank the last screen again.
+   */
+  streamingNews(now: number): boolean {
+    return !this.rankedStreaming && this.streamingAlone(now);
+  }
 
   /** Remembers a hook's classification; true when it acts at once (a visible dialog outranks all but a hook's blocked). */
   noteHook(input: Classification, at: number): boolean {
@@ -66,8 +99,9 @@ export class SignalRanking {
     this.lastScreen = screen;
     const away = !this.marked && this.view?.away === true && this.view.rules.app === this.app;
     const running = away || this.longCommand;
+    this.rankedStreaming = this.streamingAlone(now);
     let input: Classification = running && screen.state === 'idle' ? { state: 'working', rule: 'foreground-program' } : screen;
-    input = this.terminalRank(input);
+    input = this.terminalRank(now, input);
     const hint = this.hookHint;
     if (hint !== undefined && input.state !== 'blocked') {
       const age = now - hint.at;
@@ -86,7 +120,7 @@ export class SignalRanking {
    * waits for nobody (a printed `Continue? [y/N]` is not a question). A plain program at rest in canonical mode, or
    * not yet read, runs.
    */
-  private terminalRank(input: Classification): Classification {
+  private terminalRank(now: number, input: Classification): Classification {
     // An agent in the foreground (the session's own, or one started from the shell) keeps its screen rules: it
     // reads keys in raw mode, and the moment before it sets raw mode is no turn of its.
     const lifecycle = this.view !== undefined && this.view.rules.app !== this.app ? this.view.rules.rules.lifecycle : this.lifecycle;
@@ -123,6 +157,11 @@ export class SignalRanking {
     if (this.lifecycle !== 'program') return input;
     // A plain program at rest (a REPL's prompt, a TUI reading keys) is idle; one not yet read, or unreadable, runs.
     if (verdict === undefined && this.terminal?.mode !== 'raw') return { state: 'working', rule: 'program-running' };
+    // Output that streams without a pause while nobody types: the program works on its own (the raw mode it set for
+    // its questions stays set while its spinner turns, and a read in a short pause would not tell more).
+    if (this.rankedStreaming) {
+      return { state: 'working', rule: 'terminal:raw-streaming' };
+    }
     return { ...input, interrupted: true }; // its turn ends at its exit, not at a quiet screen
   }
 

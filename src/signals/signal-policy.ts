@@ -84,6 +84,8 @@ export class SignalPolicy {
     switch (event.type) {
       case 'output':
         return this.output(event.at);
+      case 'input':
+        return this.input(event.at);
       case 'swept':
         return this.swept(event.at, event.epoch, event.outcome);
       case 'native':
@@ -110,7 +112,13 @@ export class SignalPolicy {
     if (this.ended) return;
     this.leftFrame = false;
     this.ranking.terminalStale = true;
+    this.ranking.noteOutput(at);
     this.scheduler.noteOutput(at);
+  }
+
+  /** The user's keys reached the child at `at`: output soon after is their echo, not the program's own work. */
+  input(at: number): void {
+    this.ranking.lastInputAt = at;
   }
 
   /** When `tick` must next come (ms), or null while nothing waits on time. */
@@ -204,7 +212,13 @@ export class SignalPolicy {
   private swept(at: number, epoch: number, outcome: SweepOutcome | 'failed'): void {
     this.sweeping = false;
     // A sweep read with the rules of a program that has just left the terminal must not speak for it.
-    if (this.ended || epoch !== this.epoch || outcome === 'failed' || !outcome.changed) return;
+    if (this.ended || epoch !== this.epoch || outcome === 'failed') return;
+    if (!outcome.changed) {
+      // A spinner's frames are no change of the screen, but a stream long enough to tell is news of the program's.
+      const screen = this.ranking.lastScreen;
+      if (screen !== undefined && !this.leftFrame && this.ranking.streamingNews(at)) this.observe(at, screen);
+      return;
+    }
     // A killed agent's dialog, still drawn before the shell has drawn its prompt: not the shell's.
     if (this.leftFrame && outcome.classification.state === 'blocked') return;
     this.ranking.cursorRow = outcome.cursorRow;

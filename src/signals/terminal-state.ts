@@ -22,6 +22,14 @@ export interface TerminalState {
 /** The prefix of an asciicast `m` (marker) event that carries a terminal state. */
 export const TERMINAL_MARKER_PREFIX = 'osf7501:terminal';
 
+/**
+ * The marker of the user's keys reaching the child: when, never what (a recording keeps no keystroke, so no
+ * password), at most one per INPUT_MARKER_GAP_MS; a replay hands it to the policy as the live session did.
+ */
+export const INPUT_MARKER = 'osf7501:input';
+/** The least time (ms) between two input markers a recorder writes: the policy needs to know typing, not each key. */
+export const INPUT_MARKER_GAP_MS = 100;
+
 /** Two states say the same. */
 export function sameTerminalState(a: TerminalState | undefined, b: TerminalState | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;

@@ -43,6 +43,8 @@ export type SweepOutcome = { changed: false } | { changed: true; classification:
 export type SignalEvent =
   /** Child output reached the screen model. */
   | { type: 'output'; at: number }
+  /** The user's keys reached the child (when, not what: a recording keeps no keystroke). */
+  | { type: 'input'; at: number }
   /** A sweep the policy asked for (`epoch` from its `sweep` output) ended: its outcome, or `failed`. */
   | { type: 'swept'; at: number; epoch: number; outcome: SweepOutcome | 'failed' }
   /** The child made a valid OSC 7501 report of its own. */

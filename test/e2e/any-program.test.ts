@@ -130,6 +130,44 @@ describe("a plain program's lifecycle", () => {
     expect(reports(result.output).map((r) => r.state)).toEqual(['working', 'clear']);
   });
 
+  // A raw-mode program (cbreak, as clack's and inquirer's prompts set it) reads a key, then spins: its output never
+  // pauses long enough to read the terminal again, so the raw mode read at the question is stale; it works.
+  const SPIN = [
+    'import sys, termios, time, tty',
+    'fd = sys.stdin.fileno(); saved = termios.tcgetattr(fd); tty.setcbreak(fd)',
+    'sys.stdout.write("Press a key to install "); sys.stdout.flush(); sys.stdin.read(1)',
+    'end = time.time() + 3',
+    'while time.time() < end:',
+    '    sys.stdout.write("\\r" + "|/-\\\\"[int(time.time() * 12) % 4] + " Installing dependencies"); sys.stdout.flush(); time.sleep(0.08)',
+    'termios.tcsetattr(fd, termios.TCSADRAIN, saved); print()',
+  ].join('\n');
+  const ECHO = [
+    'import sys, termios, tty',
+    'fd = sys.stdin.fileno(); saved = termios.tcgetattr(fd); tty.setcbreak(fd)',
+    'sys.stdout.write("notes> "); sys.stdout.flush()',
+    'while (c := sys.stdin.read(1)) != "q": sys.stdout.write(c); sys.stdout.flush()',
+    'termios.tcsetattr(fd, termios.TCSADRAIN, saved)',
+  ].join('\n');
+
+  test.skipIf(process.platform !== 'linux')('a raw-mode program that spins after its question works; one that echoes typing stays at rest', async () => {
+    const spin = terminal(['python3', '-c', SPIN]);
+    await until(spin, 'at rest at its question', (r) => last(r)?.state === 'idle');
+    spin.write('x');
+    const spun = reports((await spin.result()).output).map((r) => r.state);
+    expect(spun.slice(spun.indexOf('idle'))).toEqual(['idle', 'working', 'done']);
+
+    const editor = terminal(['python3', '-c', ECHO]);
+    await until(editor, 'at rest at its prompt', (r) => last(r)?.state === 'idle');
+    for (let i = 0; i < 30; i++) {
+      editor.write('a');
+      await new Promise((r) => setTimeout(r, 80));
+    }
+    const typed = reports(editor.output()).map((r) => r.state);
+    editor.write('q');
+    await editor.result();
+    expect(typed.slice(typed.indexOf('idle'))).toEqual(['idle']);
+  });
+
   test('a run that floods without a pause still reports done at its end', async () => {
     const result = await runInTerminal(['--done-after', '1', 'sh', '-c', 'end=$(($(date +%s) + 2)); while [ $(date +%s) -lt $end ]; do seq 1 2000; done'], {
       env: { HOME: home },

@@ -1,12 +1,12 @@
 // A live session and `osf7501 classify --timeline` of its recording give the same reports: both drive the
 // one SignalPolicy, the agent's own reports (made unasked, as Codex does) included.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { extractAll, type Report } from '../../src/protocol/index.js';
-import { BIN, CHILDREN, runInTerminal } from './support/outer-terminal.js';
+import { BIN, CHILDREN, OuterTerminal, runInTerminal } from './support/outer-terminal.js';
 
 /** `STATE[ kind=KIND][ msg="…"]`, as the timeline prints a report. */
 function words(report: Report): string {
@@ -54,4 +54,39 @@ test('a secret asked in canonical mode: the recording keeps the terminal\'s word
   const replayed = spawnSync(process.execPath, [BIN, 'classify', '--timeline', cast], { encoding: 'utf8' });
   expect(replayed.status).toBe(0);
   expect(replayed.stdout.trimEnd().split('\n').map((line) => line.replace(/^\S+ /u, ''))).toEqual(terminal);
+});
+
+test('typing into a raw-mode program: the recording keeps when keys came (never which), and its replay stays at rest as the live shim did', async () => {
+  const cast = join(mkdtempSync(join(tmpdir(), 'osf-replay-live-')), 'typing.cast');
+  // A raw-mode (cbreak) program that echoes each key: the echo streams while the user types, and is no work of its own.
+  const echo = [
+    'import sys, termios, tty',
+    'fd = sys.stdin.fileno(); saved = termios.tcgetattr(fd); tty.setcbreak(fd)',
+    'sys.stdout.write("notes> "); sys.stdout.flush()',
+    'while (c := sys.stdin.read(1)) != "q": sys.stdout.write(c); sys.stdout.flush()',
+    'termios.tcsetattr(fd, termios.TCSADRAIN, saved)',
+  ].join('\n');
+  const term = new OuterTerminal(['record', '-o', cast, 'python3', '-c', echo]);
+  await term.waitFor(() => term.output().includes('notes> '), 'the prompt');
+  await new Promise((r) => setTimeout(r, 800)); // the terminal read at rest
+  for (let i = 0; i < 30; i++) {
+    term.write('k');
+    await new Promise((r) => setTimeout(r, 80));
+  }
+  term.write('q');
+  const live = await term.result();
+  const seen = extractAll(live.output).flatMap((e) => (e.parsed.type === 'report' ? [words(e.parsed.report)] : []));
+  const terminal = seen.slice(0, -1); // the exit's report is the live shim's alone
+  expect(terminal.slice(terminal.indexOf('idle'))).toEqual(['idle']);
+  const recorded = readFileSync(cast, 'utf8');
+  expect(recorded.match(/"m","osf7501:input"\]/gu)?.length ?? 0).toBeGreaterThanOrEqual(10);
+  expect(recorded).not.toMatch(/"i",/u);
+  const replayed = spawnSync(process.execPath, [BIN, 'classify', '--timeline', cast], { encoding: 'utf8' });
+  expect(replayed.status).toBe(0);
+  expect(replayed.stdout.trimEnd().split('\n').map((line) => line.replace(/^\S+ /u, ''))).toEqual(terminal);
+  // Without the input markers the same bytes read as a program streaming alone: working.
+  const stripped = join(mkdtempSync(join(tmpdir(), 'osf-replay-live-')), 'no-input.cast');
+  writeFileSync(stripped, recorded.split('\n').filter((line) => !line.includes('osf7501:input')).join('\n'));
+  const blind = spawnSync(process.execPath, [BIN, 'classify', '--timeline', stripped], { encoding: 'utf8' });
+  expect(blind.stdout).toMatch(/ working$/mu);
 });

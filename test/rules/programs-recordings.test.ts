@@ -33,14 +33,10 @@ const KNOWN_AT_EXIT: Record<string, { state: string; kind?: string; msg?: string
 
 /**
  * Known flaws at a labelled moment (recording's file name without `.cast`, then the label's note), asserted as they
- * are. create-next-app at 60x15: after the last answer npm's install spinner redraws every 80 ms, so the output is
- * never quiet for TERMINAL_QUIET_MS and the terminal is not read again: the last read (raw mode, at the last
- * question) stands, a raw program at rest reads idle, not working (at 80x24 and 120x32 a pause let the canonical
- * state be read: working).
+ * are. None today: create-next-app at 60x15 read idle during its install spinner until a raw-mode program whose output
+ * streams alone came to read working (spec/signals.md, "a raw-mode program that streams").
  */
-const KNOWN_AT_LABEL: Record<string, Record<string, { state: string }>> = {
-  'create-next-app-60x15': { 'installing (from an unreachable registry)': { state: 'idle' } },
-};
+const KNOWN_AT_LABEL: Record<string, Record<string, { state: string }>> = {};
 
 interface Label {
   note?: string;

@@ -16,12 +16,16 @@ type Step =
   | { at: number; paint: Classification; row?: string }
   | { at: number; terminal: TerminalState }
   | { at: number; mark: ShellMark }
-  | { at: number; exit: number };
+  | { at: number; exit: number }
+  | { at: number; input: true }
+  /** Output the screen does not count as a change (a volatile row: a spinner's frame). */
+  | { at: number; frame: true };
 
 /** Drives the policy as the shim does: every deadline in time order, each sweep answered at once. */
 function run(steps: readonly Step[], config: Partial<SignalPolicyConfig>): string[] {
   const reports: string[] = [];
   let painted: { c: Classification; row?: string } = { c: idle };
+  let changed = true;
   const asked: number[] = [];
   const policy = new SignalPolicy({ app: 'prog', onExit: 'result', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false, ...config }, (o) => {
     if (o.type === 'sweep') asked.push(o.epoch);
@@ -35,7 +39,9 @@ function run(steps: readonly Step[], config: Partial<SignalPolicyConfig>): strin
   });
   const sweep = (at: number): void => {
     for (let epoch = asked.shift(); epoch !== undefined; epoch = asked.shift()) {
-      policy.handle({ type: 'swept', at, epoch, outcome: { changed: true, classification: painted.c, ...(painted.row === undefined ? {} : { cursorRow: painted.row }) } });
+      const outcome = { changed: true as const, classification: painted.c, ...(painted.row === undefined ? {} : { cursorRow: painted.row }) };
+      policy.handle({ type: 'swept', at, epoch, outcome: changed ? outcome : { changed: false } });
+      changed = false;
     }
   };
   const until = (t: number): void => {
@@ -48,9 +54,13 @@ function run(steps: readonly Step[], config: Partial<SignalPolicyConfig>): strin
     until(step.at);
     if ('paint' in step) {
       painted = { c: step.paint, ...(step.row === undefined ? {} : { row: step.row }) };
+      changed = true;
+      policy.output(step.at);
+    } else if ('frame' in step) {
       policy.output(step.at);
     } else if ('terminal' in step) policy.handle({ type: 'terminal', at: step.at, state: step.terminal });
     else if ('mark' in step) policy.handle({ type: 'shell-mark', at: step.at, mark: step.mark });
+    else if ('input' in step) policy.handle({ type: 'input', at: step.at });
     else policy.handle({ type: 'exit', at: step.at, code: step.exit, signal: null });
   }
   until(Infinity);
@@ -244,5 +254,42 @@ describe('a terminal state output has overtaken', () => {
       { lifecycle: 'program' },
     );
     expect(reports.at(-1)).toBe('blocked:question:Name?');
+  });
+});
+
+describe('a raw-mode state output has overtaken (a spinner after the questions)', () => {
+  const raw: TerminalState = { mode: 'raw', echo: false, reading: true };
+  /** A spinner's frame every 80 ms from `from` to `to`: the output never pauses long enough to read the terminal again. */
+  const spinner = (from: number, to: number, extra: (at: number) => Step[] = () => []): Step[] =>
+    Array.from({ length: Math.floor((to - from) / 80) }, (_, i) => from + i * 80).flatMap((at) => [
+      ...extra(at),
+      { at, paint: idle, row: `${'|/-\\'[(at / 80) % 4]} Installing dependencies` },
+    ]);
+
+  test('streams for a second after the last read, nobody typing: working; quiet and read again: idle', () => {
+    const reports = run([{ at: 10, paint: idle, row: 'Project name: app' }, { at: 300, terminal: raw }, ...spinner(2000, 5000), { at: 5300, terminal: raw }], {
+      lifecycle: 'program',
+    });
+    expect(reports).toEqual(['working', 'idle', 'working', 'idle']); // running until first read, at rest, streaming, at rest
+  });
+
+  test("a spinner on a volatile row (its frames no change of the screen) works all the same", () => {
+    const frames: Step[] = Array.from({ length: 37 }, (_, i) => ({ at: 2000 + i * 80, frame: true as const }));
+    const reports = run([{ at: 10, paint: idle, row: 'Project name: app' }, { at: 300, terminal: raw }, ...frames, { at: 5300, terminal: raw }], {
+      lifecycle: 'program',
+    });
+    expect(reports).toEqual(['working', 'idle', 'working', 'idle']);
+  });
+
+  test('the echo of typing into a TUI (keys every 80 ms) is not work of its own: idle', () => {
+    const reports = run([{ at: 10, paint: idle, row: '' }, { at: 300, terminal: raw }, ...spinner(2000, 5000, (at) => [{ at, input: true }]), { at: 5300, terminal: raw }], {
+      lifecycle: 'program',
+    });
+    expect(reports).toEqual(['working', 'idle']);
+  });
+
+  test('an agent keeps its screen rules: a raw-mode agent that streams is what its screen says', () => {
+    const reports = run([{ at: 10, paint: idle, row: '' }, { at: 300, terminal: raw }, ...spinner(2000, 5000)], { lifecycle: 'agent' });
+    expect(reports).toEqual(['idle']);
   });
 });
