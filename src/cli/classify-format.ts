@@ -57,10 +57,11 @@ export function formatFinal(result: ReplayResult, rules: RuleSet, explain: { why
   ];
 }
 
-/** One report as `<seconds> <STATE>[ kind=<KIND>][ msg="…"]`. */
+/** One report as `<seconds> <STATE>[ kind=<KIND>][ progress=<N>][ msg="…"]`. */
 export function formatReport(t: number, report: Report): string {
+  const progress = report.progress === undefined ? '' : ` progress=${report.progress}`;
   const msg = report.msg === undefined ? '' : ` msg=${quote(report.msg)}`;
-  return `${t.toFixed(3)} ${stateWords(report.state, report.kind)}${msg}`;
+  return `${t.toFixed(3)} ${stateWords(report.state, report.kind)}${progress}${msg}`;
 }
 
 /** With `--explain`: the agent's own report says so; the shim's, what decided the screen behind it. */

@@ -6,6 +6,8 @@ import type { RuleSet } from '../rules/rule-set.js';
 import type { Classification } from '../rules/types.js';
 import { StreamScanner } from '../stream/scanner.js';
 import type { Osc7501Event } from '../stream/osc7501-events.js';
+import type { ShellMark } from '../stream/shell-marks.js';
+import type { ProgressMark } from '../stream/progress-marks.js';
 import { DEFAULT_SWEEP_TIMING, type SweepTiming } from '../sweep/sweep-scheduler.js';
 import { SignalPolicy } from '../signals/signal-policy.js';
 import type { PolicyOutput, ReportSource } from '../signals/types.js';
@@ -206,23 +208,37 @@ class ReplayDriver {
   }
 }
 
-/** The agent's own valid reports in the output, in stream order, as the live shim's scanner finds them. */
-class NativeReports {
-  private found: Report[] = [];
-  private readonly scanner = new StreamScanner({ onOsc7501: (event: Osc7501Event) => this.onEvent(event) });
+/** What the child says of itself in its output, as the live shim's report gate finds it. */
+type StreamSignal = { type: 'native'; report: Report } | { type: 'shell-mark'; mark: ShellMark } | { type: 'progress'; mark: ProgressMark };
 
-  /** Reports that end inside `bytes`. */
-  take(bytes: Uint8Array): Report[] {
+/**
+ * The child's own words in the output, in stream order, as the live shim's scanner finds them: its valid OSC 7501
+ * reports (unless `natives` is false: the screen alone), its OSC 133 shell marks and its OSC 9;4 progress.
+ */
+class StreamSignals {
+  private found: StreamSignal[] = [];
+  private readonly scanner: StreamScanner;
+
+  constructor(natives: boolean) {
+    this.scanner = new StreamScanner({
+      ...(natives ? { onOsc7501: (event: Osc7501Event) => this.onEvent(event) } : {}),
+      onShellMark: (mark) => this.found.push({ type: 'shell-mark', mark }),
+      onProgress: (mark) => this.found.push({ type: 'progress', mark }),
+    });
+  }
+
+  /** Signals that end inside `bytes`. */
+  take(bytes: Uint8Array): StreamSignal[] {
     this.scanner.skim(bytes);
     const found = this.found;
-    this.found = [];
+    if (found.length > 0) this.found = [];
     return found;
   }
 
   private onEvent(event: Osc7501Event): void {
     if (event.type !== 'report') return;
     const parsed = parseBody(event.body);
-    if (parsed.type === 'report') this.found.push(parsed.report);
+    if (parsed.type === 'report') this.found.push({ type: 'native', report: parsed.report });
   }
 }
 
@@ -237,7 +253,7 @@ export async function replay(recording: Recording, options: ReplayOptions): Prom
   const size = { cols: recording.cols, rows: recording.rows };
   const model = options.model?.(size.cols, size.rows) ?? new ScreenClassifier(options.rules, size.cols, size.rows);
   const driver = new ReplayDriver(model, size, options);
-  const natives = options.screenOnly === true ? undefined : new NativeReports();
+  const signals = new StreamSignals(options.screenOnly !== true);
   const split = options.split ?? ((bytes: Uint8Array) => [bytes]);
   try {
     for (const event of recording.events) {
@@ -263,7 +279,7 @@ export async function replay(recording: Recording, options: ReplayOptions): Prom
       }
       for (const piece of split(event.bytes)) {
         model.write(piece);
-        for (const report of natives?.take(piece) ?? []) driver.handle(ms, (policy) => policy.handle({ type: 'native', at: ms, report }));
+        for (const signal of signals.take(piece)) driver.handle(ms, (policy) => policy.handle({ ...signal, at: ms }));
       }
       if (recording.timed) driver.handle(ms, (policy) => policy.output(ms));
     }

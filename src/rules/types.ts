@@ -16,4 +16,6 @@ export interface Classification {
   matcher?: string;
   /** True when an idle rule says the turn was interrupted (not finished) — the tracker's hint. */
   interrupted?: boolean;
+  /** Percent done (0–100) of what is working, where known (a program's OSC 9;4). */
+  progress?: number;
 }

@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Report } from '../protocol/index.js';
 import { signalName, type ChildExit } from '../pty/exit-status.js';
-import type { Osc7501Event, ShellMark } from '../stream/index.js';
+import type { Osc7501Event, ProgressMark, ShellMark } from '../stream/index.js';
 import type { HookSignal } from '../hooks/events.js';
 import { SignalPolicy } from '../signals/signal-policy.js';
 import type { Classification } from '../rules/types.js';
@@ -57,6 +57,8 @@ export class StatusReporter implements SessionObserver {
       ...(options.onOsc7501 ? { onOsc7501: options.onOsc7501 } : {}),
       // A shell's OSC 133 marks: its prompts and commands, for the shell's lifecycle.
       onShellMark: (mark: ShellMark) => this.event((at) => ({ type: 'shell-mark', at, mark })),
+      // A program's own progress bar (OSC 9;4): working, and how far.
+      onProgress: (mark: ProgressMark) => this.event((at) => ({ type: 'progress', at, mark })),
       // With --title, the program's own title sets: the glyph goes in front once its bytes are out.
       ...(options.titlePrefix === undefined ? {} : { onTitle: (title: Uint8Array) => (this.childTitle = title) }),
     });

@@ -3,6 +3,7 @@ import type { Classification } from '../rules/types.js';
 import type { HookSignal } from '../hooks/events.js';
 import type { ForegroundView } from './types.js';
 import type { TerminalState } from './terminal-state.js';
+import type { ProgressMark } from '../stream/progress-marks.js';
 import { terminalVerdict, type Lifecycle } from './terminal-verdict.js';
 
 /** How long a hook's working/done/idle outranks the screen's other rules (it has no end signal). */
@@ -14,6 +15,11 @@ export const HOOK_BLOCKED_GRACE_MS = 500;
  * as long, works (a spinner after its questions): a TUI at rest redraws in bursts, and typing echoes.
  */
 export const RAW_STREAMING_MS = 1000;
+/**
+ * How long a program's OSC 9;4 counts after its last update: Ghostty drops a bar after 15 s without one, so a
+ * program that shows progress says it again within that time; one that stopped saying it is read by its screen.
+ */
+export const PROGRESS_STALE_MS = 15_000;
 /** A pause in the output this long ends a stream: more than a spinner's frame (80–120 ms) on a loaded machine. */
 export const STREAM_PAUSE_MS = 500;
 
@@ -47,6 +53,8 @@ export class SignalRanking {
   private lastOutputAt = -Infinity;
   /** When the user's keys last reached the child. */
   lastInputAt = -Infinity;
+  /** The program's last OSC 9;4 that shows a bar, and when; undefined once it removed the bar. */
+  private progressMark: { mark: ProgressMark; at: number } | undefined;
   /** The cursor's row the terminal's state was first ranked with (the prompt it read at). */
   private terminalRow: string | undefined;
   private terminalRowPending = false;
@@ -81,6 +89,16 @@ export class SignalRanking {
     return !this.rankedStreaming && this.streamingAlone(now);
   }
 
+  /** The program's own OSC 9;4: a bar shown (working, its value as progress), or removed. */
+  noteProgress(mark: ProgressMark, at: number): void {
+    this.progressMark = mark.state === 'removed' ? undefined : { mark, at };
+  }
+
+  /** A shell's new prompt: what its command showed, a bar with it, is over. */
+  dropProgress(): void {
+    this.progressMark = undefined;
+  }
+
   /** Remembers a hook's classification; true when it acts at once (a visible dialog outranks all but a hook's blocked). */
   noteHook(input: Classification, at: number): boolean {
     this.hookHint = { input, at };
@@ -102,6 +120,7 @@ export class SignalRanking {
     this.rankedStreaming = this.streamingAlone(now);
     let input: Classification = running && screen.state === 'idle' ? { state: 'working', rule: 'foreground-program' } : screen;
     input = this.terminalRank(now, input);
+    input = this.progressRank(now, input);
     const hint = this.hookHint;
     if (hint !== undefined && input.state !== 'blocked') {
       const age = now - hint.at;
@@ -163,6 +182,27 @@ export class SignalRanking {
       return { state: 'working', rule: 'terminal:raw-streaming' };
     }
     return { ...input, interrupted: true }; // its turn ends at its exit, not at a quiet screen
+  }
+
+  /**
+   * A program's own bar (OSC 9;4) says it works, and how far: an idle or working screen is working with the
+   * bar's value as progress (none while indeterminate), the screen's msg kept. A visible dialog still wins, and
+   * the bar's value goes with it; a bar not updated for PROGRESS_STALE_MS says nothing.
+   */
+  private progressRank(now: number, input: Classification): Classification {
+    const shown = this.progressMark;
+    if (shown === undefined) return input;
+    if (now - shown.at >= PROGRESS_STALE_MS) {
+      this.progressMark = undefined;
+      return input;
+    }
+    const value = shown.mark.state === 'indeterminate' ? undefined : shown.mark.value;
+    if (input.state === 'blocked') return value === undefined ? input : { ...input, progress: value };
+    if (input.state !== 'idle' && input.state !== 'working') return input;
+    const working: Classification = { state: 'working', rule: input.state === 'working' && input.rule !== undefined ? input.rule : 'osc9-4' };
+    if (input.state === 'working' && input.msg !== undefined) working.msg = input.msg;
+    if (value !== undefined) working.progress = value;
+    return working;
   }
 
   /** Echo back on, or off at a prompt the cursor has left, and the cursor on an empty row: the secret is in. */

@@ -10,6 +10,7 @@ import { DriftWatch, type DriftEvent } from './drift.js';
 import { hookClassification, SignalRanking } from './ranking.js';
 import type { TerminalState } from './terminal-state.js';
 import type { ShellMark } from '../stream/shell-marks.js';
+import type { ProgressMark } from '../stream/progress-marks.js';
 import type { ForegroundView, PolicyOutput, ReportSource, RuleChoice, SignalEvent, SignalPolicyConfig, SweepOutcome } from './types.js';
 
 /** Bytes of a report's msg: the protocol allows 2048, some terminals cap at 512. */
@@ -98,6 +99,8 @@ export class SignalPolicy {
         return this.terminal(event.at, event.state);
       case 'shell-mark':
         return this.shellMark(event.at, event.mark);
+      case 'progress':
+        return this.progress(event.at, event.mark);
       case 'tick':
         return this.tick(event.at);
       case 'exit':
@@ -163,6 +166,15 @@ export class SignalPolicy {
     if (screen !== undefined) this.observe(at, screen);
   }
 
+  /** The program's own OSC 9;4: re-ranks the last screen with it (a sweep due soon ranks it with its screen). */
+  private progress(at: number, mark: ProgressMark): void {
+    if (this.ended) return;
+    this.ranking.noteProgress(mark, at);
+    // A bar's update draws nothing: no sweep would see a change, so the last screen is ranked with it now.
+    const screen = this.ranking.lastScreen;
+    if (screen !== undefined) this.observe(at, screen);
+  }
+
   /**
    * A shell's OSC 133 mark: a command that ran at least the done threshold ends as `done` (status 0) or `error`
    * (the status in msg); a shorter one leaves the record as it was; a new prompt ends whatever the command showed.
@@ -178,6 +190,7 @@ export class SignalPolicy {
       return;
     }
     if (mark.mark !== 'end' && mark.mark !== 'prompt') return;
+    this.ranking.dropProgress(); // the command's bar, if it left one, ended with it
     const since = this.commandSince;
     if (since === undefined) return;
     this.commandSince = undefined;
@@ -297,6 +310,7 @@ export class SignalPolicy {
     this.tracker = this.newTracker(rules.app);
     this.drift = this.newDrift(rules.app);
     this.ranking.lastScreen = undefined;
+    this.ranking.dropProgress();
     this.epoch += 1;
     this.out({ type: 'rules', rules });
     this.scheduler.noteOutput(at);

@@ -8,6 +8,7 @@ import type { SweepTiming } from '../sweep/sweep-scheduler.js';
 import type { DriftEvent } from './drift.js';
 import type { TerminalState } from './terminal-state.js';
 import type { ShellMark } from '../stream/shell-marks.js';
+import type { ProgressMark } from '../stream/progress-marks.js';
 import type { Lifecycle } from './terminal-verdict.js';
 
 /** Where a report came from: the screen (with hooks and the foreground ranked in), the child's own OSC 7501, or its exit. */
@@ -55,6 +56,8 @@ export type SignalEvent =
   | { type: 'foreground'; at: number; view: ForegroundView }
   /** The terminal's own state as read now (termios, /proc): echo off, a line read, a program running. */
   | { type: 'terminal'; at: number; state: TerminalState }
+  /** The program said how far it is (ConEmu's OSC 9;4 in its output). */
+  | { type: 'progress'; at: number; mark: ProgressMark }
   /** The shell marked its prompt or a command (OSC 133 in its output). */
   | { type: 'shell-mark'; at: number; mark: ShellMark }
   /** A deadline the policy gave (`nextDeadline()`) has come. */

@@ -6,6 +6,8 @@ export interface Visible {
   state: State;
   kind?: BlockedKind;
   msg?: string;
+  /** With working or blocked only. */
+  progress?: number;
 }
 
 /** A report for `visible`, stamped with the tracker's id and app (`clear` carries only state and id). */
@@ -14,6 +16,7 @@ export function makeReport(visible: Visible, app: string, id: string | undefined
   if (id !== undefined) report.id = id;
   if (visible.state === 'clear') return report;
   if (visible.state === 'blocked' && visible.kind !== undefined) report.kind = visible.kind;
+  if (visible.progress !== undefined && (visible.state === 'working' || visible.state === 'blocked')) report.progress = visible.progress;
   report.app = app;
   if (visible.msg !== undefined) report.msg = visible.msg;
   return report;
@@ -22,7 +25,7 @@ export function makeReport(visible: Visible, app: string, id: string | undefined
 /** True when the user would see no difference between `a` and `b`. */
 export function sameVisible(a: Visible | null, b: Visible | null): boolean {
   if (a === null || b === null) return a === b;
-  return a.state === b.state && a.kind === b.kind && a.msg === b.msg;
+  return a.state === b.state && a.kind === b.kind && a.msg === b.msg && a.progress === b.progress;
 }
 
 const URGENT: ReadonlySet<State> = new Set<State>(['blocked', 'done', 'error']);
@@ -30,7 +33,7 @@ const URGENT: ReadonlySet<State> = new Set<State>(['blocked', 'done', 'error']);
 /**
  * Never rate-limited: a change of state (idle/working changes are already paced by the settle
  * window), and a change of kind into, out of or within blocked, done or error. What is left, a
- * new msg alone (a dialog drawn in several writes, a spinner's words), waits for the rate limit,
+ * new msg or progress alone (a dialog drawn in several writes, a spinner's words, a bar), waits for the rate limit,
  * the latest winning: the report follows the screen once it has settled, without a burst of
  * half-drawn messages.
  */

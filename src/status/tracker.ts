@@ -83,6 +83,7 @@ export class StatusTracker {
     this.turnActive = input.state !== 'error';
     const visible: Visible = { state: input.state, msg: buildMessage(input) };
     if (input.state === 'blocked') visible.kind = input.kind;
+    if (input.progress !== undefined) visible.progress = input.progress;
     this.offer(now, visible, out);
   }
 

@@ -6,3 +6,4 @@ export { SYNC_UPDATE_MODE } from './csi-mode.js';
 export { OSC_TITLE_LIMIT, type OscTitleListener } from './osc-title-capture.js';
 export { OSC133_STATUS_DIGITS } from './osc133-capture.js';
 export type { ShellMark, ShellMarkListener } from './shell-marks.js';
+export type { ProgressMark, ProgressListener } from './progress-marks.js';

@@ -7,6 +7,8 @@ import { AfterEsc, afterEscape, afterIntermediate, indexOfEscape } from './escap
 import { Osc7501Capture } from './osc7501-capture.js';
 import { OscTitleCapture, type OscTitleListener } from './osc-title-capture.js';
 import { Osc133Capture } from './osc133-capture.js';
+import { Osc94Capture } from './osc9-4-capture.js';
+import type { ProgressListener } from './progress-marks.js';
 import type { ShellMarkListener } from './shell-marks.js';
 import type { Osc7501Listener } from './osc7501-events.js';
 import { skipTarget } from './skip-ahead.js';
@@ -28,6 +30,8 @@ export interface StreamScannerOptions {
   onTitle?: OscTitleListener;
   /** Told, during `feed()`, of every complete OSC 133 shell mark (A, B, C, D) the child writes. */
   onShellMark?: ShellMarkListener;
+  /** Told, during `feed()`, of every complete OSC 9;4 progress mark (ConEmu's) the child writes. */
+  onProgress?: ProgressListener;
 }
 
 /**
@@ -60,12 +64,14 @@ export class StreamScanner {
   private readonly osc: Osc7501Capture;
   private readonly title: OscTitleCapture;
   private readonly marks: Osc133Capture;
+  private readonly progress: Osc94Capture;
   private readonly oscString = new OscStringReader();
 
   constructor(options: StreamScannerOptions = {}) {
     this.osc = new Osc7501Capture(options.onOsc7501);
     this.title = new OscTitleCapture(options.onTitle);
     this.marks = new Osc133Capture(options.onShellMark);
+    this.progress = new Osc94Capture(options.onProgress);
   }
 
   /** A report may be inserted right after the bytes fed so far. */
@@ -197,11 +203,13 @@ export class StreamScanner {
     const osc = this.osc;
     const title = this.title;
     const marks = this.marks;
+    const progress = this.progress;
     const stop = reader.read(chunk, i);
     const next = reader.next;
     if (!osc.ignoring && reader.contentEnd > i) osc.push(chunk, i, reader.contentEnd);
     if (!title.ignoring && reader.contentEnd > i) title.push(chunk, i, reader.contentEnd);
     if (!marks.ignoring && reader.contentEnd > i) marks.push(chunk, i, reader.contentEnd);
+    if (!progress.ignoring && reader.contentEnd > i) progress.push(chunk, i, reader.contentEnd);
     switch (stop) {
       case OscStop.open:
         return next;
@@ -209,22 +217,26 @@ export class StreamScanner {
         osc.finish(this.fed + next, 'bel');
         title.finish();
         marks.finish();
+        progress.finish();
         return this.toGround(next);
       case OscStop.st:
         osc.finish(this.fed + next, 'st');
         title.finish();
         marks.finish();
+        progress.finish();
         return this.toGround(next);
       case OscStop.cancel:
         osc.abort();
         title.abort();
         marks.abort();
+        progress.abort();
         return this.toGround(next);
       case OscStop.cutOff:
         // That ESC opens the next sequence; the byte after it is read as the byte after ESC.
         osc.abort();
         title.abort();
         marks.abort();
+        progress.abort();
         this.state = ESCAPE;
         this.escapeAt = this.fed + next - 1;
         return next;
@@ -259,6 +271,7 @@ export class StreamScanner {
         this.osc.begin(this.escapeAt);
         this.title.begin();
         this.marks.begin();
+        this.progress.begin();
         this.oscString.begin();
         this.state = OSC;
         return;
