@@ -15,7 +15,7 @@ import { loadRecording } from '../../src/recording/recording.js';
 import { replay, reportBefore } from '../../src/recording/replay.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const APPS = ['apt', 'coreutils', 'git', 'ssh', 'sudo', 'terraform'];
+const APPS = ['apt', 'coreutils', 'docker', 'gh', 'git', 'ssh', 'sudo', 'terraform'];
 /** Node prompt libraries (rules/generic.toml): create-vite and sv (clack), create-next-app (prompts), inquirer, npm init. */
 const NODE_APPS = ['create-vite', 'create-next-app', 'inquirer', 'inquirer-prompts', 'npm', 'sv'];
 /** The shim's default --done-after (s). */

@@ -165,11 +165,43 @@ console.log('Installing dependencies…');
 await new Promise((r) => setTimeout(r, 4000));
 console.log('Created', JSON.stringify(answers));
 `;
-/** A prompt row that the terminal may have wrapped anywhere (60 columns): a row break may stand between any two characters. */
+/** A prompt row that the terminal may have wrapped anywhere (60 columns): a row break may stand between any two characters (a space at a row's end is trimmed away). */
 const wrapped = (text, tail = '') =>
-  new RegExp(`^${[...text].map((c) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('\\n?')}${tail}`, 'm');
+  new RegExp(`^${[...text].map((c) => (c === ' ' ? '(?: ?\\n?)' : c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))).join('\\n?')}${tail}`, 'm');
 const toggle = (question) => wrapped(`? ${question} › No / Yes`, '\\s*$');
 const clackAsk = (title) => new RegExp(`^◆  ${title}[^\\n]*\\n(?:│[^\\n]*\\n)*└\\s*$`, 'm');
+
+// ------------------------------------------------------------------------------------------ logins
+// gh auth login (survey prompts, all in raw mode: selects, a confirm, a masked password input) with a fresh HOME and
+// GH_CONFIG_DIR; no network, so the token check against api.github.com fails (status 1). docker login against a
+// mock registry on 127.0.0.1 (no daemon: the client logs in itself, https first, then http): `Username:` is read
+// as a line, `Password:` with echo off, and the registry answers 401.
+const GH_VERSION = () => /gh version ([\d.]+)/.exec(firstLine('gh --version'))[1];
+const GH_TOKEN = `ghp_${'0123456789abcdefghijklmnopqrstuvwxyz'.slice(0, 36)}`;
+function ghLogin() {
+  const home = tmp('gh-home');
+  const env = { HOME: home, GH_CONFIG_DIR: path.join(home, 'gh'), GH_NO_UPDATE_NOTIFIER: '1', GH_TOKEN: undefined, GITHUB_TOKEN: undefined, GH_ENTERPRISE_TOKEN: undefined,
+    GH_HOST: undefined, GH_PROMPT_DISABLED: undefined, BROWSER: undefined, GIT_CONFIG_GLOBAL: path.join(home, 'gitconfig'), GIT_CONFIG_NOSYSTEM: '1' };
+  return { cmd: ['gh', 'auth', 'login'], cwd: home, env, cleanup: () => rmrf(home) };
+}
+const DOCKER_VERSION = () => /Docker version ([\d.]+)/.exec(firstLine('docker --version'))[1];
+/** A registry that knows nobody: GET /v2/ → 401 with a Basic challenge, as a registry without the user's account. */
+async function dockerLogin() {
+  const { createServer } = await import('node:http');
+  const seen = [];
+  const server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="mock registry"', 'Docker-Distribution-API-Version': 'registry/2.0', 'Content-Type': 'application/json' });
+    res.end('{"errors":[{"code":"UNAUTHORIZED","message":"authentication required"}]}\n');
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address();
+  const dir = tmp('docker');
+  return { cmd: ['docker', 'login', `127.0.0.1:${port}`], cwd: dir, env: { DOCKER_CONFIG: path.join(dir, 'config'), DOCKER_HOST: undefined, DOCKER_CONTEXT: undefined }, port, seen,
+    cleanup: () => new Promise((r) => server.close(r)).then(() => rmrf(dir)) };
+}
+/** A survey select: `? Question  [Use arrows to move, type to filter]` (wrapped anywhere) over its options, `option` marked `>`. */
+const surveySelect = (question, option) => new RegExp(`${wrapped(`? ${question}  [Use arrows to move`).source}[\\s\\S]*^> ${option}\\s*$[\\s\\S]*$`, 'm');
 
 // ------------------------------------------------------------------------------------------ scenarios
 export const SCENARIOS = {
@@ -438,4 +470,32 @@ export const SCENARIOS = {
     ],
   },
   // ---------------------------------------------------------------------------------------- end node prompts
+  // ---------------------------------------------------------------------------------------- logins
+  'gh-auth-login': {
+    app: 'gh', version: GH_VERSION, sizes: '80x24,120x32,60x15',
+    setup: ghLogin,
+    steps: [
+      { waitFor: surveySelect('What account do you want to log into?', 'GitHub\\.com'), label: { state: 'blocked', kind: 'question', msg: 'What account do you want to log into?', note: 'survey select, its hint after the question' }, send: '\x1b[B' },
+      { waitFor: surveySelect('What account do you want to log into?', 'GitHub Enterprise Server'), label: { state: 'blocked', kind: 'question', msg: 'What account do you want to log into?', note: 'the selection moved' }, hold: 800, send: '\x1b[A' },
+      { waitFor: surveySelect('What account do you want to log into?', 'GitHub\\.com'), label: { state: 'blocked', kind: 'question', msg: 'What account do you want to log into?', note: 'moved back' }, hold: 800, send: '\r' },
+      { waitFor: surveySelect('What is your preferred protocol for Git operations?', 'HTTPS'), label: { state: 'blocked', kind: 'question', msg: 'What is your preferred protocol for Git operations?', note: 'survey select, the hint wraps at 80' }, send: '\r' },
+      { waitFor: wrapped('? Authenticate Git with your GitHub credentials? (Y/n)', '\\s*$'), label: { state: 'blocked', kind: 'question', msg: 'Authenticate Git with your GitHub credentials? (Y/n)', note: 'survey confirm' }, send: '\r' },
+      { waitFor: surveySelect('How would you like to authenticate GitHub CLI?', 'Login with a web browser'), label: { state: 'blocked', kind: 'question', msg: 'How would you like to authenticate GitHub CLI?', note: 'survey select, its hint cut inside a word at 80' }, send: '\x1b[B' },
+      { waitFor: surveySelect('How would you like to authenticate GitHub CLI?', 'Paste an authentication token'), label: { state: 'blocked', kind: 'question', msg: 'How would you like to authenticate GitHub CLI?', note: 'token selected' }, hold: 800, send: '\r' },
+      { waitFor: wrapped('? Paste your authentication token:', '\\s*$'), label: { state: 'blocked', kind: 'auth', msg: 'Paste your authentication token:', note: 'survey password input (raw mode: gh draws `*` per key)' }, send: GH_TOKEN },
+      { waitFor: wrapped(`? Paste your authentication token: ${'*'.repeat(GH_TOKEN.length)}`, '\\s*$'), label: { state: 'blocked', kind: 'auth', msg: 'Paste your authentication token:', note: 'the token typed, masked, not yet submitted' }, hold: 800, send: '\r' },
+      { exit: true, label: { state: 'exit', note: 'error connecting to api.github.com (no network): status 1' } },
+    ],
+  },
+  'docker-login': {
+    app: 'docker', version: DOCKER_VERSION, sizes: '80x24,120x32,60x15',
+    setup: dockerLogin,
+    steps: [
+      { waitFor: /^Username:\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'Username:', note: 'read as a line, echo on' }, send: 'alice' },
+      { waitFor: /^Username: alice\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'Username:', note: 'typed, not yet submitted' }, hold: 800, send: '\r' },
+      { waitFor: /^Password:\s*$/m, label: { state: 'blocked', kind: 'auth', msg: 'Password:', note: 'echo off' }, send: 's3cret' },
+      { after: 600, label: { state: 'blocked', kind: 'auth', msg: 'Password:', note: 'typed (not shown), not yet submitted' }, hold: 600, send: '\r' },
+      { exit: true, label: { state: 'exit', note: 'the registry answers 401: `login attempt to http://127.0.0.1:PORT/v2/ failed with status: 401 Unauthorized`, status 1' } },
+    ],
+  },
 };
