@@ -1,6 +1,6 @@
 // Whether the foreground group reads the terminal, read from /proc of real programs in a real PTY: a plain
-// read, select (bash's `read -t`), poll (Python's select.poll), an epoll loop (Node), a wrapper's child, and
-// programs that read nothing. Linux only: elsewhere the terminal's reading is not known (spec/signals.md).
+// read, select (bash's `read -t`), poll (Python's select.poll), an epoll loop (Node), a wrapper's child, a helper
+// the leader reads a pipe from (git clone's git-remote-http), and programs that read nothing. Linux only: elsewhere the terminal's reading is not known (spec/signals.md).
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, test } from 'vitest';
 import pty from 'node-pty';
@@ -58,6 +58,11 @@ describe.runIf(linux)('foregroundReads on Linux (/proc)', () => {
 
   test("a wrapper waiting for its child, which reads (sh -c 'sh -c read')", async () => {
     expect(await readsAfterStart('sh', ['-c', 'echo ready; sh -c "read -r x"; echo after'])).toBe(true);
+  });
+
+  test("a leader reading a pipe from a helper it started, which reads /dev/tty (git clone's git-remote-http asking)", async () => {
+    // The leader (sh) blocks in read(2) of the pipe from its child, not in wait4: the child prompts on /dev/tty.
+    expect(await readsAfterStart('sh', ['-c', 'echo ready; x=$(sh -c "read -r y < /dev/tty; echo \\$y")'])).toBe(true);
   });
 
   test('a program that sleeps, a select on something else, an epoll loop without the terminal: not reading', async () => {

@@ -56,6 +56,13 @@ const casts = [...APPS, ...NODE_APPS].flatMap((app) =>
   ),
 );
 
+/**
+ * Runs whose labelled moments are all an editor at rest that git opened (nano, vim on a commit message or a rebase's
+ * todo list): no frame of them may read as a dialog, between the labels either (nano's `^G Help  ^O Write Out` footer,
+ * vim's `-- INSERT --`, the todo's `d, drop <commit> = remove commit`).
+ */
+const EDITOR_RUNS = /\/git-(?:commit-nano|commit-vi|rebase-i)-\d+x\d+\.cast$/u;
+
 describe('plain programs: replayed recordings report what the driver saw', () => {
   test('there are recordings of each app', () => {
     for (const app of [...APPS, ...NODE_APPS]) expect(casts.filter((c) => c.startsWith(`fixtures/${app}/`)).length).toBeGreaterThanOrEqual(2);
@@ -72,6 +79,11 @@ describe('plain programs: replayed recordings report what the driver saw', () =>
       .filter((l) => l.trim() !== '')
       .map((l) => JSON.parse(l) as Label);
     expect(labels.length).toBeGreaterThan(0);
+    if (EDITOR_RUNS.test(cast)) {
+      expect(result.screens.length).toBeGreaterThan(3);
+      for (const screen of result.screens) expect(screen.classification.state, `${cast} at ${screen.t}s: ${screen.lines.join('\n')}`).not.toBe('blocked');
+      expect(result.reports.map((r) => r.report.state)).not.toContain('blocked');
+    }
     for (const label of labels) {
       if (label.state === 'exit' || label.state === 'done') {
         if (label.state === 'done') {

@@ -202,6 +202,61 @@ async function dockerLogin() {
 }
 /** A survey select: `? Question  [Use arrows to move, type to filter]` (wrapped anywhere) over its options, `option` marked `>`. */
 const surveySelect = (question, option) => new RegExp(`${wrapped(`? ${question}  [Use arrows to move`).source}[\\s\\S]*^> ${option}\\s*$[\\s\\S]*$`, 'm');
+// ------------------------------------------------------------------------------------------ git
+const GIT_VERSION = () => /git version ([\d.]+)/.exec(firstLine('git --version'))[1];
+/** A folder with git's environment: no global or system config, a fixed author, no pager, a HOME of its own (no editor rc files). */
+function gitSandbox() {
+  const dir = tmp('git');
+  const home = path.join(dir, '.home');
+  fs.mkdirSync(home);
+  const env = { HOME: home, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'rec', GIT_AUTHOR_EMAIL: 'rec@example.com', GIT_COMMITTER_NAME: 'rec', GIT_COMMITTER_EMAIL: 'rec@example.com', GIT_PAGER: 'cat', PAGER: 'cat', EDITOR: undefined, VISUAL: undefined, GIT_EDITOR: undefined, GIT_SEQUENCE_EDITOR: undefined };
+  return { dir, env };
+}
+/**
+ * A repository in a sandbox: notes.txt (30 lines) committed as `init`, then `commits` more, each changing a line; with
+ * `change` two lines changed in the worktree (two hunks), with `staged` one changed and staged; `editor` as GIT_EDITOR.
+ */
+function gitRepo(cmd, { change = false, staged = false, commits = [], editor } = {}) {
+  return () => {
+    const { dir, env } = gitSandbox();
+    const repo = path.join(dir, 'repo');
+    fs.mkdirSync(repo);
+    const envs = { ...process.env, ...env };
+    for (const [key, value] of Object.entries(envs)) if (value === undefined) delete envs[key];
+    const opts = { cwd: repo, env: envs };
+    const lines = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`);
+    const write = () => fs.writeFileSync(path.join(repo, 'notes.txt'), `${lines.join('\n')}\n`);
+    write();
+    sh('git init -q -b master . && git add notes.txt && git commit -qm init', opts);
+    commits.forEach((subject, i) => {
+      lines[10 + i] = `line ${11 + i}, ${subject}`;
+      write();
+      sh(`git commit -qam ${subject}`, opts);
+    });
+    if (change || staged) {
+      lines[1] = 'line 2, changed';
+      if (change) lines[27] = 'line 28, changed';
+      write();
+      if (staged) sh('git add notes.txt', opts);
+    }
+    return { cmd, cwd: repo, env: { ...env, ...(editor ? { GIT_EDITOR: editor } : {}) }, cleanup: () => rmrf(dir) };
+  };
+}
+/** A local HTTP server that answers every request 401 (Basic realm="osf7501"); one that carries credentials after 2.5 s. */
+async function unauthorizedServer() {
+  const script = `const http = require('node:http');
+const server = http.createServer((req, res) => {
+  const answer = () => { res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="osf7501"', 'Content-Type': 'text/plain' }); res.end('no\\n'); };
+  if (req.headers.authorization) setTimeout(answer, 2500); else answer();
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (data) => resolve(Number(String(data).trim())));
+    child.once('exit', (code) => reject(new Error(`the HTTP server exited (${code})`)));
+  });
+  return { port, stop: () => child.kill() };
+}
 
 // ------------------------------------------------------------------------------------------ scenarios
 export const SCENARIOS = {
@@ -302,23 +357,68 @@ export const SCENARIOS = {
     ],
   },
   'git-add-p': {
-    app: 'git', version: () => /git version ([\d.]+)/.exec(firstLine('git --version'))[1],
-    setup: () => {
-      const dir = tmp('git');
-      const lines = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`);
-      fs.writeFileSync(path.join(dir, 'notes.txt'), `${lines.join('\n')}\n`);
-      const env = { GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'rec', GIT_AUTHOR_EMAIL: 'rec@example.com', GIT_COMMITTER_NAME: 'rec', GIT_COMMITTER_EMAIL: 'rec@example.com', GIT_PAGER: 'cat', PAGER: 'cat' };
-      const opts = { cwd: dir, env: { ...process.env, ...env } };
-      sh('git init -q . && git add notes.txt && git commit -qm init', opts);
-      lines[1] = 'line 2, changed';
-      lines[27] = 'line 28, changed';
-      fs.writeFileSync(path.join(dir, 'notes.txt'), `${lines.join('\n')}\n`);
-      return { cmd: ['git', 'add', '-p'], cwd: dir, env, cleanup: () => rmrf(dir) };
-    },
+    app: 'git', version: GIT_VERSION, sizes: '80x24,120x32,60x15',
+    setup: gitRepo(['git', 'add', '-p'], { change: true }),
     steps: [
       { waitFor: /\(1\/2\) Stage this hunk \[[^\]]*\]\? *$/m, label: { state: 'blocked', kind: 'question', msg: '(1/2) Stage this hunk [y,n,q,a,d,j,J,g,/,e,?]?', note: 'first hunk' }, send: 'y\r' },
       { waitFor: /\(2\/2\) Stage this hunk \[[^\]]*\]\? *$/m, label: { state: 'blocked', kind: 'question', msg: '(2/2) Stage this hunk [y,n,q,a,d,K,g,/,e,?]?', note: 'second hunk' }, send: 'n\r' },
       { exit: true, label: { state: 'exit', note: 'one hunk staged' } },
+    ],
+  },
+  'git-checkout-p': {
+    app: 'git', version: GIT_VERSION, sizes: '80x24,120x32,60x15',
+    setup: gitRepo(['git', 'checkout', '-p'], { change: true }),
+    steps: [
+      { waitFor: /\(1\/2\) Discard this hunk from worktree \[[^\]]*\]\? *$/m, label: { state: 'blocked', kind: 'permission', msg: '(1/2) Discard this hunk from worktree [y,n,q,a,d,j,J,g,/,e,?]?', note: 'first hunk: y throws the change away' }, send: 'n\r' },
+      { waitFor: /\(2\/2\) Discard this hunk from worktree \[[^\]]*\]\? *$/m, label: { state: 'blocked', kind: 'permission', msg: '(2/2) Discard this hunk from worktree [y,n,q,a,d,K,g,/,e,?]?', note: 'second hunk' }, send: 'y\r' },
+      { exit: true, label: { state: 'exit', note: 'one hunk discarded' } },
+    ],
+  },
+  'git-credential': {
+    app: 'git', version: GIT_VERSION, sizes: '80x24,120x32,60x15',
+    setup: async () => {
+      const { dir, env } = gitSandbox();
+      const server = await unauthorizedServer();
+      const cmd = ['git', 'clone', `http://127.0.0.1:${server.port}/repo.git`];
+      return { cmd, cwd: dir, env: { ...env, GIT_ASKPASS: undefined, SSH_ASKPASS: undefined, GIT_TERMINAL_PROMPT: undefined }, port: server.port, cleanup: () => { server.stop(); rmrf(dir); } };
+    },
+    steps: [
+      { waitFor: /^Username for 'http:\/\/127\.0\.0\.1:\d+': *$/m, label: { state: 'blocked', kind: 'question', msg: (run) => `Username for 'http://127.0.0.1:${run.port}':`, note: 'no credential helper: git asks on the terminal' }, send: `${USER}\r` },
+      { waitFor: /^Password for 'http:\/\/\w+@127\.0\.0\.1:\d+': *$/m, label: { state: 'blocked', kind: 'auth', msg: (run) => `Password for 'http://${USER}@127.0.0.1:${run.port}':`, note: 'password, echo off' }, send: 'not-the-password\r' },
+      { after: 700, label: { state: 'working', note: 'password sent: the server holds its 401 for 2.5 s' }, hold: 1000 },
+      { exit: true, label: { state: 'exit', note: "fatal: Authentication failed for 'http://127.0.0.1:PORT/repo.git/' (status 128)" } },
+    ],
+  },
+  'git-commit-nano': {
+    app: 'git', version: GIT_VERSION, sizes: '80x24,120x32,60x15',
+    setup: gitRepo(['git', 'commit'], { staged: true, editor: 'nano' }),
+    steps: [
+      { waitFor: /COMMIT_EDITMSG[\s\S]*\^G Help/, label: { state: 'idle', note: 'nano on the commit message, its footer `^G Help  ^O Write Out …`' }, send: 'Fix the widget' },
+      { waitFor: /^Fix the widget[\s\S]*\^G Help/m, label: { state: 'idle', note: 'message typed, not saved' }, send: '\x13' },
+      { waitFor: /\[ Wrote \d+ lines? \]/, label: { state: 'idle', note: 'saved with ^S' }, hold: 800, send: '\x18' },
+      { exit: true, label: { state: 'done', note: 'nano quit, the commit made: status 0, more than 3 s after the start' } },
+    ],
+  },
+  'git-commit-vi': {
+    app: 'git', version: GIT_VERSION, sizes: '80x24,120x32,60x15',
+    setup: gitRepo(['git', 'commit'], { staged: true, editor: 'vi' }),
+    steps: [
+      { waitFor: /^# Please enter the commit message[\s\S]*COMMIT_EDITMSG"/m, label: { state: 'idle', note: 'vim on the commit message (normal mode)' }, send: 'i' },
+      { waitFor: /^-- INSERT --/m, label: { state: 'idle', note: 'insert mode: `-- INSERT --`' }, send: 'Fix the widget' },
+      { waitFor: /^Fix the widget[\s\S]*^-- INSERT --/m, label: { state: 'idle', note: 'message typed in insert mode' }, hold: 800, send: '\x1b:wq' },
+      { waitFor: /^:wq$/m, label: { state: 'idle', note: '`:wq` typed on the command line' }, hold: 800, send: '\r' },
+      { exit: true, label: { state: 'done', note: 'vim quit, the commit made: status 0, more than 3 s after the start' } },
+    ],
+  },
+  'git-rebase-i': {
+    app: 'git', version: GIT_VERSION, sizes: '80x24,120x32,60x15',
+    setup: gitRepo(['git', 'rebase', '-i', 'HEAD~2'], { commits: ['second', 'third'], editor: 'vi' }),
+    steps: [
+      { waitFor: /^pick [0-9a-f]+ second\npick [0-9a-f]+ third\n[\s\S]*^# Commands:/m, label: { state: 'idle', note: 'vim on the todo list, its comments (`d, drop <commit> = remove commit`)' }, send: 'cwreword\x1b' },
+      { waitFor: /^reword [0-9a-f]+ second$/m, label: { state: 'idle', note: 'first pick changed to reword' }, hold: 800, send: ':wq\r' },
+      { waitFor: /^second\n[\s\S]*^# Please enter the commit message[\s\S]*COMMIT_EDITMSG"/m, label: { state: 'idle', note: 'reword: vim on the commit message' }, send: 'A, reworded\x1b' },
+      { waitFor: /^second, reworded$/m, label: { state: 'idle', note: 'message changed' }, hold: 800, send: ':wq\r' },
+      { exit: true, label: { state: 'done', note: 'Successfully rebased: status 0, more than 3 s after the start' } },
     ],
   },
   'apt-install': {
