@@ -5,15 +5,17 @@ import { closeSync, openSync, readdirSync, readFileSync, readlinkSync, readSync 
 interface SyscallTable {
   read: ReadonlySet<number>;
   epoll: ReadonlySet<number>;
+  /** wait4/waitid: a wrapper waiting for its child (npm, sh -c): that child may be the one reading. */
+  wait: ReadonlySet<number>;
   /** poll/ppoll (an array of pollfd), select/pselect6 (an fd_set of readers): `read -t`, ssh, many C programs. */
   poll: ReadonlySet<number>;
   select: ReadonlySet<number>;
 }
 
-/** x86_64 and arm64 (asm/unistd.h): read, readv, pread64, preadv; epoll_wait, epoll_pwait, epoll_pwait2; poll, ppoll; select, pselect6. */
+/** x86_64 and arm64 (asm/unistd.h): read, readv, pread64, preadv; epoll_wait, epoll_pwait, epoll_pwait2; wait4, waitid; poll, ppoll; select, pselect6. */
 const SYSCALLS: Readonly<Record<string, SyscallTable>> = {
-  x64: { read: new Set([0, 19, 17, 295]), epoll: new Set([232, 281, 441]), poll: new Set([7, 271]), select: new Set([23, 270]) },
-  arm64: { read: new Set([63, 65, 67, 69]), epoll: new Set([22, 441]), poll: new Set([73]), select: new Set([72]) },
+  x64: { read: new Set([0, 19, 17, 295]), epoll: new Set([232, 281, 441]), wait: new Set([61, 247]), poll: new Set([7, 271]), select: new Set([23, 270]) },
+  arm64: { read: new Set([63, 65, 67, 69]), epoll: new Set([22, 441]), wait: new Set([260, 95]), poll: new Set([73]), select: new Set([72]) },
 };
 
 /** At most this many processes of the group are looked at (a pipeline, a wrapper and its child). */
@@ -24,7 +26,7 @@ const POLLIN = 0x1;
 
 /** What one thread is doing, from its /proc/PID/task/TID/syscall line. */
 type ThreadWait =
-  | { kind: 'read' | 'epoll'; fd: number }
+  | { kind: 'read' | 'epoll' | 'wait'; fd: number }
   /** poll(fds, nfds): the pollfd array's address; select(nfds, readfds): the reader set's address. */
   | { kind: 'poll' | 'select'; address: number; count: number }
   | { kind: 'other' };
@@ -37,6 +39,7 @@ function threadWait(line: string, table: SyscallTable): ThreadWait {
   const fd = arg(1);
   if (table.read.has(nr)) return { kind: 'read', fd };
   if (table.epoll.has(nr)) return { kind: 'epoll', fd };
+  if (table.wait.has(nr)) return { kind: 'wait', fd };
   if (table.poll.has(nr)) return { kind: 'poll', address: arg(1), count: arg(2) };
   if (table.select.has(nr)) return { kind: 'select', address: arg(2), count: arg(1) };
   return { kind: 'other' };
@@ -104,8 +107,11 @@ function epollWatchesTerminal(pid: number, epfd: number, pts: string): boolean {
   return false;
 }
 
-/** One process: reading the terminal (true), not (false), or unreadable (undefined). */
-function processReads(pid: number, pts: string, table: SyscallTable): boolean | undefined {
+/**
+ * One process: reading the terminal (true), not (false), waiting on a process it started ('helper': for a child's
+ * exit, or reading a pipe, as `git clone` reads git-remote-http's), or unreadable (undefined).
+ */
+function processReads(pid: number, pts: string, table: SyscallTable): boolean | 'helper' | undefined {
   let tids: string[];
   try {
     tids = readdirSync(`/proc/${pid}/task`);
@@ -113,6 +119,7 @@ function processReads(pid: number, pts: string, table: SyscallTable): boolean | 
     return undefined;
   }
   let readable = false;
+  let helper = false;
   /** A poll or select whose descriptors could not be read: it may wait for the terminal. */
   let unsure = false;
   for (const tid of tids) {
@@ -124,7 +131,12 @@ function processReads(pid: number, pts: string, table: SyscallTable): boolean | 
     }
     readable = true;
     const wait = threadWait(line, table);
-    if (wait.kind === 'read' && isTerminal(linkOf(`/proc/${pid}/fd/${wait.fd}`), pts)) return true;
+    if (wait.kind === 'read') {
+      const link = linkOf(`/proc/${pid}/fd/${wait.fd}`);
+      if (isTerminal(link, pts)) return true;
+      if (link?.startsWith('pipe:') === true) helper = true;
+    }
+    if (wait.kind === 'wait') helper = true;
     if (wait.kind === 'epoll' && epollWatchesTerminal(pid, wait.fd, pts)) return true;
     if (wait.kind === 'poll' || wait.kind === 'select') {
       const readers = waitedReaders(pid, wait);
@@ -133,7 +145,7 @@ function processReads(pid: number, pts: string, table: SyscallTable): boolean | 
     }
   }
   if (!readable || unsure) return undefined;
-  return false;
+  return helper ? 'helper' : false;
 }
 
 /** The other processes of process group `pgid` (field 5 of /proc/PID/stat), found by one pass over /proc. */
@@ -163,7 +175,7 @@ function groupMembers(pgid: number): number[] {
 /**
  * Whether the foreground group `pgid` waits for input from the terminal `pts` (`/dev/pts/N`): a thread of its
  * leader (any thread: Go programs read on another) blocked in a read of the terminal or in an epoll wait on it;
- * when the leader does not (it waits for a child: npm, `sh -c`; it reads a pipe from a helper it started: `git
+ * when the leader waits on a process it started instead (for its exit: npm, `sh -c`; reading a pipe from it: `git
  * clone`, whose `git-remote-http` asks for a username on /dev/tty), the group's other processes the same way.
  * Undefined when the leader could not be read (another user's process), or off Linux.
  */
@@ -171,7 +183,8 @@ export function foregroundReads(pgid: number, pts: string, arch: string = proces
   const table = SYSCALLS[arch];
   if (table === undefined) return undefined;
   const leader = processReads(pgid, pts, table);
-  if (leader === true || leader === undefined) return leader;
+  // Only a leader that waits on a process it started costs a pass over /proc (a quiet build polled 4 times a second).
+  if (leader !== 'helper') return leader;
   for (const pid of groupMembers(pgid)) if (processReads(pid, pts, table) === true) return true;
   return false;
 }

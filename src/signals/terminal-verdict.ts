@@ -13,7 +13,7 @@ export type Lifecycle = 'agent' | 'program' | 'shell';
 const OWN_PROMPT = /(?:[$#%>❯›»]|>>>|\.\.\.|\(Pdb\)|In \[\d+\]:)\s*$|^\s*:\s*$/u;
 
 /** A question that asks leave to do something (apt, rm -i, terraform, a deploy script) is a permission. */
-const PERMISSION_WORDS = /\b(?:approve|proceed|remove|overwrite|delete|apply|continue|replace|destroy|install|allow|confirm)\b/iu;
+const PERMISSION_WORDS = /\b(?:approve|proceed|remove|overwrite|delete|discard|apply|continue|replace|destroy|install|allow|confirm)\b/iu;
 
 /** The longest prompt kept as a message (the encoder cuts to the report's budget anyway). */
 const MAX_PROMPT_CHARS = 300;
