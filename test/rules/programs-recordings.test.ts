@@ -15,9 +15,9 @@ import { loadRecording } from '../../src/recording/recording.js';
 import { replay, reportBefore } from '../../src/recording/replay.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const APPS = ['apt', 'coreutils', 'docker', 'gh', 'git', 'ssh', 'sudo', 'terraform'];
-/** Node prompt libraries (rules/generic.toml): create-vite and sv (clack), create-next-app (prompts), inquirer, npm init. */
-const NODE_APPS = ['create-vite', 'create-next-app', 'inquirer', 'inquirer-prompts', 'npm', 'sv'];
+const APPS = ['apt', 'coreutils', 'debconf', 'docker', 'fzf', 'gh', 'git', 'ssh', 'sudo', 'terraform'];
+/** Node prompt libraries (rules/generic.toml): create-vite and sv (clack, also under pnpm create), create-next-app (prompts), inquirer, npm init, npx's install question. */
+const NODE_APPS = ['create-vite', 'create-next-app', 'inquirer', 'inquirer-prompts', 'npm', 'pnpm', 'sv'];
 /** The shim's default --done-after (s). */
 const DONE_AFTER_S = 3;
 
@@ -33,10 +33,19 @@ const KNOWN_AT_EXIT: Record<string, { state: string; kind?: string; msg?: string
 
 /**
  * Known flaws at a labelled moment (recording's file name without `.cast`, then the label's note), asserted as they
- * are. None today: create-next-app at 60x15 read idle during its install spinner until a raw-mode program whose output
- * streams alone came to read working (spec/signals.md, "a raw-mode program that streams").
+ * are. (create-next-app at 60x15 read idle during its install spinner until a raw-mode program whose output streams
+ * alone came to read working: spec/signals.md.) npx's install question: a `y` typed and not yet sent leaves `Ok to proceed? (y) y` as the
+ * last row, exactly the screen npm leaves once the answer is sent and its spinner row is cleared (only the cursor
+ * differs, and rules do not see it), so the rule reads the bare question only and the typed `y` reads idle (raw
+ * mode, no rule); once sent, npm's spinner (80 ms) keeps the output from being quiet and the last terminal read
+ * (raw, reading) stands: idle, not working, until the spinner pauses.
  */
-const KNOWN_AT_LABEL: Record<string, Record<string, { state: string }>> = {};
+const NPX_YES_FLAWS = { 'y typed, not yet submitted': { state: 'idle' }, "answered: npm installs, its spinner under the question": { state: 'idle' } };
+const KNOWN_AT_LABEL: Record<string, Record<string, { state: string }>> = {
+  'npx-install-yes-80x24': NPX_YES_FLAWS,
+  'npx-install-yes-120x32': NPX_YES_FLAWS,
+  'npx-install-yes-60x15': NPX_YES_FLAWS,
+};
 
 interface Label {
   note?: string;

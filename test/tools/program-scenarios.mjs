@@ -102,6 +102,7 @@ const NODE_TOOLS = {
   sv: 'sv@0.17.1',
   'inquirer-prompts': '@inquirer/prompts@8.8.1',
   inquirer: 'inquirer@8.2.6',
+  pnpm: 'pnpm@12.25.1',
 };
 /** The tool's folder, installed if missing. */
 function nodeTool(key) {
@@ -140,6 +141,51 @@ function nodeRun(key, cmd, { script, files: extra = {}, deadRegistry = false } =
   };
 }
 const NPM_VERSION = () => sh('npm --version').trim();
+const TZ_AREA = 'Please select the geographic area in which you live. Subsequent configuration questions will narrow this down by presenting a list of cities, representing the time zones in which they are located.';
+const TZ_ZONE = 'Please select your time zone. Contrary to modern conventions, these POSIX-compatible zones use positive values to refer to zones west of Greenwich and negative values for those east of Greenwich (e.g., \'Etc/GMT+6\' refers to 6 hours west of Greenwich, commonly called \'UTC-6\').';
+/** At 60x15 the zone's description is a scrolling box: the rows it shows. */
+const TZ_ZONE_CUT = 'Please select your time zone. Contrary to modern conventions, these POSIX-compatible zones use positive values to refer to zones west of Greenwich and negative values for those east of Greenwich (e.g., \'Etc/GMT+6\' refers to 6 hours west of';
+const DEBCONF_VERSION = () => sh("dpkg-query -W -f '${Version}' debconf").trim();
+/** dpkg-reconfigure tzdata in a debconf frontend, its database a private copy (the system's answers stay as they are). */
+function debconfRun(frontend) {
+  return () => {
+    const dir = tmp('debconf');
+    for (const db of ['config.dat', 'passwords.dat', 'templates.dat']) {
+      if (fs.existsSync(`/var/cache/debconf/${db}`)) fs.copyFileSync(`/var/cache/debconf/${db}`, path.join(dir, db));
+    }
+    fs.writeFileSync(path.join(dir, 'debconf.conf'), [
+      'Config: configdb', 'Templates: templatedb', '',
+      'Name: config', 'Driver: File', 'Mode: 644', 'Reject-Type: password', `Filename: ${dir}/config.dat`, '',
+      'Name: passwords', 'Driver: File', 'Mode: 600', 'Backup: false', 'Required: false', 'Accept-Type: password', `Filename: ${dir}/passwords.dat`, '',
+      'Name: configdb', 'Driver: Stack', 'Stack: config, passwords', '',
+      'Name: templatedb', 'Driver: File', 'Mode: 644', `Filename: ${dir}/templates.dat`, '',
+    ].join('\n'));
+    const env = { DEBIAN_FRONTEND: frontend, DEBCONF_SYSTEMRC: path.join(dir, 'debconf.conf'), LANG: 'C', DEBCONF_FORCE_DIALOG: undefined };
+    return { cmd: ['dpkg-reconfigure', 'tzdata'], cwd: '/tmp', env, cleanup: () => rmrf(dir) };
+  };
+}
+const FZF_VERSION = () => /^([\d.]+)/.exec(sh('fzf --version'))[1];
+/** pnpm on PATH, a fresh project folder, HOME (pnpm's store and cache under it) and npm cache. */
+function pnpmRun(cmd) {
+  return () => {
+    const bin = path.join(nodeTool('pnpm'), 'node_modules', '.bin');
+    const dir = path.join(tmp('pnpm'), 'my-pkg');
+    fs.mkdirSync(dir);
+    const home = tmp('npm-home');
+    const env = { HOME: home, XDG_DATA_HOME: path.join(home, '.local/share'), XDG_CACHE_HOME: path.join(home, '.cache'), XDG_CONFIG_HOME: path.join(home, '.config'),
+      XDG_STATE_HOME: path.join(home, '.local/state'), PATH: `${bin}:${process.env.PATH}`, npm_config_cache: path.join(home, '.npm'), npm_config_update_notifier: 'false', CI: undefined };
+    return { cmd, cwd: dir, env, cleanup: () => { rmrf(path.dirname(dir)); rmrf(home); } };
+  };
+}
+/** An empty folder, a fresh HOME and npm cache: npx has nothing installed and asks. */
+function npxRun(cmd) {
+  return () => {
+    const dir = tmp('npx');
+    const home = tmp('npm-home');
+    const env = { HOME: home, npm_config_cache: path.join(home, '.npm'), npm_config_update_notifier: 'false', npm_config_yes: undefined, CI: undefined };
+    return { cmd, cwd: dir, env, cleanup: () => { rmrf(dir); rmrf(home); } };
+  };
+}
 // @inquirer/prompts (a glyph per state: `?` asking, `✔` answered) and legacy inquirer 8 (`?` for both: the answered
 // row holds its answer, the asking one a default in parentheses, a list or nothing yet), each as a create-* script would.
 const INQUIRER_PROMPTS_SCRIPT = `import { input, select, confirm, checkbox } from '@inquirer/prompts';
@@ -567,6 +613,123 @@ export const SCENARIOS = {
       { waitFor: /^type: \(commonjs\)\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'type: (commonjs)', note: 'default' }, hold: 600, send: '\r' },
       { waitFor: /^Is this OK\? \(yes\)\s*$/m, label: { state: 'blocked', kind: 'question', msg: 'Is this OK? (yes)', note: 'the package.json shown above it' }, send: '\r' },
       { exit: true, label: { state: 'exit', note: 'package.json written' } },
+    ],
+  },
+  // npx asking to install a package it does not have (a fresh npm cache), answered y (it installs and runs) or n.
+  'npx-install-yes': {
+    app: 'npm', version: NPM_VERSION, sizes: '80x24,120x32,60x15',
+    setup: npxRun(['npx', 'cowsay@1.6.0', 'hi']),
+    steps: [
+      { waitFor: /^Ok to proceed\? \(y\) *$/m, label: { state: 'blocked', kind: 'permission', msg: 'npx: install cowsay@1.6.0? (y)', note: 'npx asks to install' }, send: 'y' },
+      { waitFor: /^Ok to proceed\? \(y\) y *$/m, label: { state: 'blocked', kind: 'permission', msg: 'npx: install cowsay@1.6.0? (y)', note: 'y typed, not yet submitted' }, hold: 500, send: '\r' },
+      { waitFor: /^Ok to proceed\? \(y\) y\n[⠁-⣿]/m, label: { state: 'working', note: 'answered: npm installs, its spinner under the question' }, hold: 150 },
+      { exit: true, label: { state: 'exit', note: 'installed, cowsay ran' } },
+    ],
+  },
+  'npx-install-no': {
+    app: 'npm', version: NPM_VERSION, sizes: '80x24,120x32,60x15',
+    setup: npxRun(['npx', 'cowsay@1.6.0', 'hi']),
+    steps: [
+      { waitFor: /^Ok to proceed\? \(y\) *$/m, label: { state: 'blocked', kind: 'permission', msg: 'npx: install cowsay@1.6.0? (y)', note: 'npx asks to install' }, send: 'n\r' },
+      { exit: true, label: { state: 'exit', note: 'npm error canceled (status 1)' } },
+    ],
+  },
+  // pnpm (installed from the npm registry, pinned, on PATH): `pnpm create vite` runs create-vite through `pnpm dlx` (clack,
+  // as under npm); `pnpm init` asks nothing (it writes package.json and exits).
+  'pnpm-create-vite': {
+    app: 'pnpm', version: nodeToolVersion('pnpm'), sizes: '80x24,120x32,60x15',
+    setup: pnpmRun(['pnpm', 'create', 'vite@9.3.0']),
+    steps: [
+      { waitFor: clackAsk('Project name:'), label: { state: 'blocked', kind: 'question', msg: 'Project name: vite-project', note: 'clack text input, its placeholder' }, send: 'my-app\r' },
+      { waitFor: clackAsk('Select a framework:'), label: { state: 'blocked', kind: 'question', msg: 'Select a framework:', note: 'clack select' }, hold: 800, send: '\x1b[B' },
+      { waitFor: /● Vue[\s\S]*└\s*$/, label: { state: 'blocked', kind: 'question', msg: 'Select a framework:', note: 'the selection moved' }, hold: 800, send: '\r' },
+      { waitFor: clackAsk('Select a variant:'), label: { state: 'blocked', kind: 'question', msg: 'Select a variant:', note: 'clack select' }, send: '\r' },
+      { waitFor: clackAsk('Install with pnpm and start now\\?'), label: { state: 'blocked', kind: 'question', msg: 'Install with pnpm and start now?', note: 'clack confirm' }, hold: 800, send: '\x1b[C' },
+      { waitFor: /○ Yes \/ ● No\n└\s*$/, label: { state: 'blocked', kind: 'question', msg: 'Install with pnpm and start now?', note: 'No selected' }, hold: 800, send: '\r' },
+      { exit: true, label: { state: 'done', note: 'scaffolded, `Done. Now run:`, status 0 after more than 3 s' } },
+    ],
+  },
+  'pnpm-init': {
+    app: 'pnpm', version: nodeToolVersion('pnpm'),
+    sizes: '80x24,120x32,60x15',
+    setup: pnpmRun(['pnpm', 'init']),
+    steps: [
+      { exit: true, label: { state: 'exit', note: 'package.json written, nothing asked: status 0 in under 3 s (clear)' } },
+    ],
+  },
+  // ---------------------------------------------------------------------------------------- pickers
+  'fzf-pipe': {
+    app: 'fzf', version: FZF_VERSION, sizes: '80x24,120x32,60x15',
+    setup: () => ({ cmd: ['sh', '-c', "printf 'alpha\\nbeta\\ngamma\\n' | fzf"], cwd: '/tmp', env: { FZF_DEFAULT_OPTS: undefined } }),
+    steps: [
+      { waitFor: /^  3\/3/m, label: { state: 'blocked', kind: 'question', msg: 'fzf: pick one of 3', note: 'fzf lists its input' }, send: '\x1b[A' },
+      { waitFor: /^> beta/m, label: { state: 'blocked', kind: 'question', msg: 'fzf: pick one of 3', note: 'moved up to beta' }, hold: 800, send: 'ga' },
+      { waitFor: /^  1\/3/m, label: { state: 'blocked', kind: 'question', msg: 'fzf: pick one of 3', note: 'filtered by ga' }, hold: 800, send: '\r' },
+      { exit: true, label: { state: 'exit', note: 'gamma picked, printed' } },
+    ],
+  },
+  'fzf-branch': {
+    app: 'fzf', version: FZF_VERSION, sizes: '80x24,120x32,60x15',
+    setup: () => ({ cmd: ['fzf', '--prompt=Branch> ', '--layout=reverse', '--height=40%'], cwd: '/tmp',
+      env: { FZF_DEFAULT_OPTS: undefined, FZF_DEFAULT_COMMAND: "printf 'main\\ndevelop\\nfeature/login-form\\nfix/issue-27\\n'" } }),
+    steps: [
+      { waitFor: /^Branch> *\n  4\/4/m, label: { state: 'blocked', kind: 'question', msg: 'fzf: Branch', note: 'reverse layout, --height: the prompt on top, the counter under it' }, send: 'fe' },
+      { waitFor: /^Branch> fe *\n  2\/4/m, label: { state: 'blocked', kind: 'question', msg: 'fzf: Branch', note: 'query typed: 2 left' }, hold: 800, send: 'zzz' },
+      { waitFor: /^  0\/4/m, label: { state: 'blocked', kind: 'question', msg: 'fzf: Branch', note: 'nothing matches: no pointer row' }, hold: 800, send: '\x1b' },
+      { exit: true, label: { state: 'exit', note: 'Esc: fzf exits 130' } },
+    ],
+  },
+  'fzf-inline': {
+    app: 'fzf', version: FZF_VERSION, sizes: '80x24,120x32,60x15',
+    setup: () => ({ cmd: ['fzf', '-m', '--info=inline'], cwd: '/tmp',
+      env: { FZF_DEFAULT_OPTS: undefined, FZF_DEFAULT_COMMAND: "printf 'src/main.ts\\nsrc/cli/run.ts\\nREADME.md\\n'" } }),
+    steps: [
+      { waitFor: /< 3\/3 \(0\)/m, label: { state: 'blocked', kind: 'question', msg: 'fzf: pick one of 3', note: 'inline info: `< 3/3 (0)` on the prompt row' }, send: '\t' },
+      { waitFor: /< 3\/3 \(1\)/m, label: { state: 'blocked', kind: 'question', msg: 'fzf: pick one of 3', note: 'one marked (tab): `(1)`' }, hold: 800, send: '\r' },
+      { exit: true, label: { state: 'exit', note: 'picked: the marked one printed' } },
+    ],
+  },
+  // debconf: dpkg-reconfigure tzdata with a private copy of the debconf database (DEBCONF_SYSTEMRC), answered with the
+  // values already set (Etc, UTC): the postinst writes the same /etc/timezone back.
+  'debconf-dialog': {
+    app: 'debconf', version: DEBCONF_VERSION, sizes: '80x24,120x32',
+    setup: debconfRun('dialog'),
+    steps: [
+      { waitFor: /Geographic area:[\s\S]*<Ok>/, label: { state: 'blocked', kind: 'question', msg: TZ_AREA, note: 'whiptail menu: the area' }, send: '\r' },
+      { waitFor: /Time zone:[\s\S]*<Ok>/, label: { state: 'blocked', kind: 'question', msg: TZ_ZONE, note: 'whiptail menu: the zone in Etc' }, send: '\r' },
+      { exit: true, label: { state: 'exit', note: 'Current default time zone: Etc/UTC' } },
+    ],
+  },
+  // At 60x15 the question does not fit one box: debconf shows its description in a msgbox first, then the menu.
+  'debconf-dialog-small': {
+    app: 'debconf', version: DEBCONF_VERSION, sizes: '60x15',
+    setup: debconfRun('dialog'),
+    steps: [
+      { waitFor: /located\.[\s\S]*<Ok>/, label: { state: 'blocked', kind: 'question', msg: TZ_AREA, note: 'whiptail msgbox: the area question\'s description' }, send: '\r' },
+      { waitFor: /Geographic area:[\s\S]*<Ok>/, label: { state: 'blocked', kind: 'question', msg: 'Geographic area:', note: 'whiptail menu: the area' }, send: '\r' },
+      { waitFor: /Please select your time zone[\s\S]*<Ok>/, label: { state: 'blocked', kind: 'question', msg: TZ_ZONE_CUT, note: 'whiptail scrolling msgbox: the zone question\'s description, cut (Tab to reach <Ok>)' }, send: '\t\r' },
+      { waitFor: /Time zone:[\s\S]*<Ok>/, label: { state: 'blocked', kind: 'question', msg: 'Time zone:', note: 'whiptail menu: the zone in Etc' }, send: '\r' },
+      { exit: true, label: { state: 'exit', note: 'Current default time zone: Etc/UTC' } },
+    ],
+  },
+  'debconf-readline': {
+    app: 'debconf', version: DEBCONF_VERSION, sizes: '80x24,120x32',
+    setup: debconfRun('readline'),
+    steps: [
+      { waitFor: /Geographic area: *$/m, label: { state: 'blocked', kind: 'question', msg: 'Geographic area:', note: 'readline: the areas listed, a line read' }, send: '12\r' },
+      { waitFor: /Time zone: *$/m, label: { state: 'blocked', kind: 'question', msg: 'Time zone:', note: 'readline: the zones listed, a line read' }, send: 'UTC\r' },
+      { exit: true, label: { state: 'exit', note: 'Current default time zone: Etc/UTC' } },
+    ],
+  },
+  // At 60x15 the zone list does not fit: debconf pages it, `[More]` on the last row waits for Enter.
+  'debconf-readline-small': {
+    app: 'debconf', version: DEBCONF_VERSION, sizes: '60x15',
+    setup: debconfRun('readline'),
+    steps: [
+      { waitFor: /Geographic area: *$/m, label: { state: 'blocked', kind: 'question', msg: 'Geographic area:', note: 'readline: the areas listed, a line read' }, send: '12\r' },
+      { waitFor: /^\[More\] *$/m, label: { state: 'blocked', kind: 'question', msg: '[More]', note: 'readline: the zone list paged, Enter for the rest' }, send: '\r' },
+      { waitFor: /Time zone: *$/m, label: { state: 'blocked', kind: 'question', msg: 'Time zone:', note: 'readline: the rest of the zones, a line read' }, send: 'UTC\r' },
+      { exit: true, label: { state: 'exit', note: 'Current default time zone: Etc/UTC' } },
     ],
   },
   // ---------------------------------------------------------------------------------------- end node prompts
