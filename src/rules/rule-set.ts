@@ -79,7 +79,7 @@ export interface ScreenLayout {
 export const DEFAULT_CLASSIFICATION: Classification = Object.freeze({ state: 'idle' });
 
 type Verdict =
-  | { ok: true; decider: string; matched: string; kind: BlockedKind | undefined; msg: string | undefined }
+  | { ok: true; decider: string; matched: string; kind: BlockedKind | undefined; msg: string | undefined; progress?: number }
   | { ok: false; outcome: Exclude<RuleTrace['outcome'], 'matched'>; matcher?: string; matched?: string };
 
 /** A compiled rule file. Cheap to run: patterns are compiled once, each region joined once a sweep. */
@@ -233,13 +233,39 @@ function evaluate(rule: CompiledRule, view: ScreenView): Verdict {
   }
   if (decider === undefined) return { ok: false, outcome: 'no-any-matched' }; // unreachable: validated
   const msg = buildMessage(text, matches, rule.message, undefined, layout);
-  return { ok: true, decider: decider.matcher.key, matched: decider.match[0], kind: rule.kind, msg };
+  const progress = rule.state === 'working' || rule.state === 'blocked' ? progressOf(matches) : undefined;
+  return { ok: true, decider: decider.matcher.key, matched: decider.match[0], kind: rule.kind, msg, ...(progress === undefined ? {} : { progress }) };
+}
+
+/**
+ * The progress the screen draws, from the first match with a named group `progress` (a percentage: `45`, `45.5`)
+ * or `done` and `total` (`45/120`: 37): 0–100, rounded down, so 100 only when it is all done.
+ */
+export function progressOf(matches: readonly { match: RegExpExecArray }[]): number | undefined {
+  for (const { match } of matches) {
+    const groups = match.groups;
+    if (groups === undefined) continue;
+    const percent = groups['progress'];
+    if (percent !== undefined) {
+      const value = Number.parseFloat(percent.replace(',', '.'));
+      if (Number.isFinite(value)) return Math.max(0, Math.min(100, Math.floor(value)));
+    }
+    const done = groups['done'];
+    const total = groups['total'];
+    if (done !== undefined && total !== undefined) {
+      const d = Number.parseFloat(done);
+      const t = Number.parseFloat(total);
+      if (Number.isFinite(d) && Number.isFinite(t) && t > 0) return Math.max(0, Math.min(100, Math.floor((d / t) * 100)));
+    }
+  }
+  return undefined;
 }
 
 function classification(rule: CompiledRule, verdict: Extract<Verdict, { ok: true }>): Classification {
   const result: Classification = { state: rule.state };
   if (verdict.kind !== undefined) result.kind = verdict.kind;
   if (verdict.msg !== undefined) result.msg = verdict.msg;
+  if (verdict.progress !== undefined) result.progress = verdict.progress;
   result.rule = rule.name;
   result.matched = verdict.matched;
   result.matcher = verdict.decider;

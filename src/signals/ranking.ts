@@ -196,7 +196,7 @@ export class SignalRanking {
       this.progressMark = undefined;
       return input;
     }
-    const value = shown.mark.state === 'indeterminate' ? undefined : shown.mark.value;
+    const value = (shown.mark.state === 'indeterminate' ? undefined : shown.mark.value) ?? input.progress;
     if (input.state === 'blocked') return value === undefined ? input : { ...input, progress: value };
     if (input.state !== 'idle' && input.state !== 'working') return input;
     const working: Classification = { state: 'working', rule: input.state === 'working' && input.rule !== undefined ? input.rule : 'osc9-4' };
