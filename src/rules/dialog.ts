@@ -7,6 +7,8 @@ import { lastRowAboveChrome } from './dialog-chrome.js';
 import { isPicker, kindFromWords } from './dialog-words.js';
 import { isHorizontalRule } from './region.js';
 import { joinWrapped, type PlacedRow } from './wrap-join.js';
+import { markColourSelection } from './dialog-highlight.js';
+import type { RowStyle } from './types.js';
 
 /** A dialog found on screen. */
 export interface DialogShape {
@@ -68,7 +70,14 @@ interface Rows {
  * dialog (a status bar and its composer, lastRowAboveChrome) may stand between it and the bottom; `columns`,
  * the screen's width, tells a status bar's right-aligned part (without it: chromeWidth).
  */
-export function findDialog(lines: readonly string[], softWrapped?: readonly boolean[], columns?: number): DialogShape | undefined {
+export function findDialog(
+  drawn: readonly string[],
+  softWrapped?: readonly boolean[],
+  columns?: number,
+  styles?: readonly (RowStyle | undefined)[],
+): DialogShape | undefined {
+  // A selection drawn in colour only reads as one drawn with a marker.
+  const lines = markColourSelection(drawn, styles);
   const shapes = lines.map(rowShape).map((s, i) => (s.option !== undefined && betweenRules(lines, i) ? { ...s, option: undefined } : s));
   const rows: Rows = { raw: lines, shapes, width: screenWidth(lines, shapes), softWrapped };
   let end = lines.length - 1;

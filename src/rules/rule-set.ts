@@ -5,7 +5,7 @@ import type { Matcher } from './matcher.js';
 import { buildMessage, type MatchForMessage, type MessageSpec } from './message.js';
 import { estimateWidth, type RowLayout } from './message-rows.js';
 import { describeRegion, regionBounds, regionKey, type Region } from './region.js';
-import type { Classification } from './types.js';
+import type { Classification, RowStyle } from './types.js';
 
 /** One validated, compiled rule. */
 export interface CompiledRule {
@@ -73,6 +73,8 @@ export type RuleProbe = (index: number) => void;
 export interface ScreenLayout {
   width?: number | undefined;
   softWrapped?: readonly boolean[] | undefined;
+  /** Per row, the style of its first non-blank cell (the shadow screen's leadStyles), where known. */
+  styles?: readonly (RowStyle | undefined)[] | undefined;
 }
 
 /** The classification when no rule matches. */
@@ -162,6 +164,7 @@ interface RegionView {
 class ScreenView {
   readonly #lines: readonly string[];
   readonly #softWrapped: readonly boolean[] | undefined;
+  readonly #styles: readonly (RowStyle | undefined)[] | undefined;
   readonly #regions = new Map<string, RegionView>();
   readonly #dialogs = new Map<string, DialogShape | undefined>();
 
@@ -172,6 +175,7 @@ class ScreenView {
     this.#lines = lines.map((line) => line.replace(/\u00a0/gu, ' ').trimEnd());
     this.width = layout.width ?? estimateWidth(this.#lines);
     this.#softWrapped = layout.softWrapped;
+    this.#styles = layout.styles;
   }
 
   region(region: Region): RegionView {
@@ -192,7 +196,9 @@ class ScreenView {
     const key = regionKey(region);
     if (!this.#dialogs.has(key)) {
       const { rows, layout } = this.region(region);
-      this.#dialogs.set(key, findDialog(rows, layout.softWrapped, layout.width));
+      const { start } = regionBounds(this.#lines, region);
+      const styles = this.#styles?.slice(start, start + rows.length);
+      this.#dialogs.set(key, findDialog(rows, layout.softWrapped, layout.width, styles));
     }
     return this.#dialogs.get(key);
   }

@@ -19,3 +19,14 @@ export interface Classification {
   /** Percent done (0–100) of what is working, where known (a program's OSC 9;4). */
   progress?: number;
 }
+
+/**
+ * The style of a row's first non-blank cell (a space with a background or in reverse video counts): its column,
+ * reverse video, and its colours (-1: the terminal's default). A selection drawn in colour only shows in it.
+ */
+export interface RowStyle {
+  column: number;
+  inverse: boolean;
+  bg: number;
+  fg: number;
+}

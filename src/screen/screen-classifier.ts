@@ -80,7 +80,7 @@ export class ScreenClassifier {
     const text = `${lines.join('\n')}\n\u0000${cursorRow ?? ''}`;
     if (text === this.lastText) return { changed: false };
     const softWrapped = this.screen.softWrappedRows();
-    const layout = { width: this.cols, softWrapped };
+    const layout = { width: this.cols, softWrapped, styles: this.screen.leadStyles() };
     const classify = (): Classification => this.rules.classify(lines, guard?.probe, layout);
     const classification = guard === undefined ? classify() : guard.run(classify);
     this.lastText = text;

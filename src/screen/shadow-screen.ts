@@ -1,5 +1,6 @@
 // A shadow copy of the child's screen: bytes in, visible rows out. The only file that uses xterm; it
 // gets the Terminal class through xterm-terminal.cts, a CommonJS bridge (see there why).
+import type { RowStyle } from '../rules/types.js';
 import { CAN, ESC } from '../protocol/c0.js';
 import { utf8CompleteLength } from '../protocol/utf8.js';
 import type { CursorStart } from './row-footprint.js';
@@ -115,6 +116,38 @@ export class ShadowScreen {
         lines.push((buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? '').trimEnd());
       }
       return lines;
+    } catch (error) {
+      this.#fail('read', error);
+      return [];
+    }
+  }
+
+  /**
+   * Per visible row (as visibleLines), the style of its first non-blank cell (a space with a background or in
+   * reverse video counts: a highlighted row's padding), or undefined for a blank row: what tells a selection
+   * drawn in colour only. Empty once disposed or broken. Call `flush()` first.
+   */
+  leadStyles(): (RowStyle | undefined)[] {
+    const term = this.#term;
+    if (term === undefined) return [];
+    try {
+      const buffer = term.buffer.active;
+      const cell = buffer.getNullCell();
+      const styles: (RowStyle | undefined)[] = [];
+      for (let y = 0; y < term.rows; y += 1) {
+        const line = buffer.getLine(buffer.baseY + y);
+        let style: RowStyle | undefined;
+        for (let x = 0; line !== undefined && x < term.cols && style === undefined; x += 1) {
+          if (line.getCell(x, cell) === undefined) break;
+          const inverse = cell.isInverse() !== 0;
+          const bg = cell.isBgDefault() ? -1 : cell.getBgColor() + (cell.getBgColorMode() << 25);
+          const chars = cell.getChars();
+          if ((chars === '' || chars === ' ') && !inverse && bg === -1) continue;
+          style = { column: x, inverse, bg, fg: cell.isFgDefault() ? -1 : cell.getFgColor() + (cell.getFgColorMode() << 25) };
+        }
+        styles.push(style);
+      }
+      return styles;
     } catch (error) {
       this.#fail('read', error);
       return [];

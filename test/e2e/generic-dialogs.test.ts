@@ -72,3 +72,22 @@ test('`rm -i`\'s question (`rm: remove regular empty file \'x\'?`) has no shape 
   const lines = await logOfAnswered(['rm', '-i', join(dir, 'x')], 'n\r', (log) => log.some((l) => l['type'] === 'report'));
   expect(blockedReports(lines)).toEqual([{ kind: 'permission', msg: `rm: remove regular empty file '${join(dir, 'x')}'?` }]);
 });
+
+// A menu whose selection is only a colour (test/children/colour-menu.py): the shadow screen's cell attributes tell
+// the selected row (reverse video, a background), and the structural rule reads the list as it reads `❯ staging`.
+test.each([
+  ['reverse video', 'reverse'],
+  ['a background', 'background'],
+])('a menu selected by %s alone reads blocked:question, its question as msg; the same rows without it are no dialog', async (_name, style) => {
+  const reports = (lines: LogLine[]): LogLine[] => lines.filter((l) => l['type'] === 'report');
+  const lines = await logOfAnswered(['python3', join(CHILDREN, 'colour-menu.py'), style], 'q', (l) => reports(l).some((r) => r['state'] === 'blocked'));
+  const blocked = reports(lines).find((r) => r['state'] === 'blocked');
+  expect(blocked).toMatchObject({ kind: 'question', msg: 'Which environment should it go to?' });
+
+  const plain = new OuterTerminal(['--log', join(mkdtempSync(join(tmpdir(), 'osf-generic-')), 'log.jsonl'), 'python3', join(CHILDREN, 'colour-menu.py'), 'none']);
+  await plain.waitFor(() => plain.output().includes('a local sandbox'), 'the menu drawn');
+  await new Promise((r) => setTimeout(r, 1500)); // its sweeps and the terminal's read
+  plain.write('q');
+  const result = await plain.result();
+  expect(result.output.toString()).not.toMatch(/\x1b\]7501;state=blocked/u);
+});
