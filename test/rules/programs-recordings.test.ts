@@ -16,6 +16,8 @@ import { replay, reportBefore } from '../../src/recording/replay.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const APPS = ['apt', 'coreutils', 'debconf', 'docker', 'fzf', 'gh', 'git', 'ssh', 'sudo', 'terraform'];
+/** Programs that draw their progress (rsync, wget, curl, pip, cargo: their rule files; pv under `sh -c`: rules/generic.toml). */
+const PROGRESS_APPS = ['rsync', 'pv', 'wget', 'curl'];
 /** Node prompt libraries (rules/generic.toml): create-vite and sv (clack, also under pnpm create), create-next-app (prompts), inquirer, npm init, npx's install question. */
 const NODE_APPS = ['create-vite', 'create-next-app', 'inquirer', 'inquirer-prompts', 'npm', 'pnpm', 'sv'];
 /** The shim's default --done-after (s). */
@@ -47,6 +49,9 @@ const KNOWN_AT_LABEL: Record<string, Record<string, { state: string }>> = {
   'npx-install-yes-60x15': NPX_YES_FLAWS,
 };
 
+/** Runs whose bar starts again for each file (rsync --progress): their labels need not rise. */
+const RESTARTS = /\/rsync-progress-\d+x\d+\.cast$/u;
+
 interface Label {
   note?: string;
   t: number;
@@ -55,9 +60,12 @@ interface Label {
   kind?: string;
   msg?: string;
   status?: number;
+  /** The progress the screen drew at t, and at until (a bar's percentage, a count's share). */
+  progress?: number;
+  progressUntil?: number;
 }
 
-const casts = [...APPS, ...NODE_APPS].flatMap((app) =>
+const casts = [...APPS, ...NODE_APPS, ...PROGRESS_APPS].flatMap((app) =>
   readdirSync(join(ROOT, 'fixtures', app)).flatMap((version) =>
     readdirSync(join(ROOT, 'fixtures', app, version))
       .filter((f) => f.endsWith('.cast'))
@@ -74,7 +82,7 @@ const EDITOR_RUNS = /\/git-(?:commit-nano|commit-vi|rebase-i)-\d+x\d+\.cast$/u;
 
 describe('plain programs: replayed recordings report what the driver saw', () => {
   test('there are recordings of each app', () => {
-    for (const app of [...APPS, ...NODE_APPS]) expect(casts.filter((c) => c.startsWith(`fixtures/${app}/`)).length).toBeGreaterThanOrEqual(2);
+    for (const app of [...APPS, ...NODE_APPS, ...PROGRESS_APPS]) expect(casts.filter((c) => c.startsWith(`fixtures/${app}/`)).length).toBeGreaterThanOrEqual(2);
   });
 
   test.each(casts)('%s', async (cast) => {
@@ -111,6 +119,21 @@ describe('plain programs: replayed recordings report what the driver saw', () =>
       const knownFlaw = KNOWN_AT_LABEL[cast.replace(/^.*\/|\.cast$/gu, '')]?.[label.note ?? ''];
       if (knownFlaw !== undefined) {
         expect({ state: shown?.state }, `${cast} at ${at}s: the known flaw (${JSON.stringify(label)})`).toEqual(knownFlaw);
+        continue;
+      }
+      if (label.progress !== undefined) {
+        // The screen moves on while the label holds: the report in effect at its end carries a value the screen drew
+        // in that time (reports of progress alone go at most 4 a second, so it may lag the screen by a value or two).
+        const seen = `${cast} at ${at}s (${JSON.stringify(label)}): ${JSON.stringify(shown)}`;
+        expect(shown?.state, seen).toBe(label.state);
+        const until = label.progressUntil ?? label.progress;
+        const value = shown?.progress ?? -1;
+        // A bar that started again for the next file while the label held (rsync --progress): the rest of this one, or the next's start.
+        const drawn = until >= label.progress ? value >= label.progress && value <= until : value >= label.progress || value <= until;
+        expect(drawn, `${seen}: progress ${shown?.progress} not drawn between ${label.progress} and ${until}`).toBe(true);
+        if (label.msg !== undefined) expect(shown?.msg, seen).toBe(label.msg);
+        const earlier = labels.filter((l) => l.progress !== undefined && l.t < label.t).at(-1);
+        if (earlier !== undefined && !RESTARTS.test(cast)) expect(label.progress, `${cast}: the labels rise`).toBeGreaterThan(earlier.progress as number);
         continue;
       }
       const want = { state: label.state, ...(label.kind === undefined ? {} : { kind: label.kind }), ...(label.msg === undefined ? {} : { msg: label.msg }) };

@@ -304,8 +304,115 @@ server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
   return { port, stop: () => child.kill() };
 }
 
+// ------------------------------------------------------------------------------------------ progress on screen
+// Programs that draw their progress (rsync, pv, wget, curl, pip, cargo, apt): the driver labels working with the
+// progress the screen shows (the last percentage or count it draws: the truth, read by the driver, not the rules),
+// at rising values; each transfer is throttled so that it takes a few seconds.
+/** The bottom `n` non-empty rows of a screen's text. */
+const bottomRows = (screen, n) => screen.split('\n').filter((row) => row.trim() !== '').slice(-n);
+/** The last percentage in the bottom rows (`45%`, `[ 45%]`, curl's meter's first column), as the screen draws it. */
+const lastPercent = (n = 2, re = /(\d{1,3})(?:\.\d+)?%/g) => (screen) => {
+  const hits = [...bottomRows(screen, n).join('\n').matchAll(re)];
+  return hits.length === 0 ? undefined : Number(hits[hits.length - 1][1]);
+};
+/** A screen test for a progress reader's value at or past `min` (and below 100: still drawing). */
+const atLeast = (read, min) => ({ test: (screen) => { const v = read(screen); return v !== undefined && v >= min && v < 100; }, toString: () => `progress >= ${min}` });
+/** A step that labels working with the progress the screen shows, once it reaches `min`. */
+const progressStep = (read, min, note, hold = 1000) => ({ waitFor: atLeast(read, min), progress: read, label: { state: 'working', note }, hold });
+/** `n` files of `mb` MB of random bytes (rsync, curl and wget send them as they are) in a new folder. */
+function randomFiles(dir, n, mb) {
+  fs.mkdirSync(dir, { recursive: true });
+  for (let i = 1; i <= n; i++) sh(`head -c ${mb * 1_000_000} /dev/urandom > ${dir}/part-${i}.bin`);
+  return dir;
+}
+/**
+ * python3's http.server over `dir` on 127.0.0.1, sending at most `kbps` KB a second (in 32 KB pieces): wget, curl and
+ * pip draw their bars for a few seconds, as from a far server.
+ */
+async function slowHttpServer(dir, kbps) {
+  const script = `import functools, http.server, sys, time
+class Slow(http.server.SimpleHTTPRequestHandler):
+    def copyfile(self, source, target):
+        while True:
+            piece = source.read(32768)
+            if not piece: break
+            target.write(piece); target.flush(); time.sleep(32.768 / ${kbps})
+    def log_message(self, *args): pass
+server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), functools.partial(Slow, directory=sys.argv[1]))
+print(server.server_address[1], flush=True)
+server.serve_forever()`;
+  const child = spawn('python3', ['-c', script, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (data) => resolve(Number(String(data).trim())));
+    child.once('exit', (code) => reject(new Error(`the HTTP server exited (${code})`)));
+  });
+  return { port, stop: () => child.kill() };
+}
+/** A transfer from a fresh source folder into a fresh target: `make(src, dst) → { cmd, env? }`. */
+function transfer(make, { files: n = 3, mb = 6 } = {}) {
+  return () => {
+    const dir = tmp('xfer');
+    const src = randomFiles(path.join(dir, 'src'), n, mb);
+    const dst = path.join(dir, 'dst');
+    fs.mkdirSync(dst);
+    const { cmd, env = {} } = make(src, dst);
+    return { cmd, cwd: dir, env, cleanup: () => rmrf(dir) };
+  };
+}
+/** A download of one random file from a slow local server into a fresh folder: `make(url, dir) → cmd`. */
+function download(make, { mb = 12, kbps = 2500 } = {}) {
+  return async () => {
+    const dir = tmp('dl');
+    randomFiles(path.join(dir, 'www'), 1, mb);
+    const server = await slowHttpServer(path.join(dir, 'www'), kbps);
+    fs.mkdirSync(path.join(dir, 'out'));
+    return { cmd: make(`http://127.0.0.1:${server.port}/part-1.bin`, path.join(dir, 'out')), cwd: path.join(dir, 'out'), env: {}, cleanup: () => { server.stop(); rmrf(dir); } };
+  };
+}
+const RSYNC_VERSION = () => /version (\d+\.\d+\.\d+)/.exec(firstLine('rsync --version'))[1];
+const PV_VERSION = () => /pv (\d+\.\d+\.\d+)/.exec(firstLine('pv --version'))[1];
+const WGET_VERSION = () => /Wget (\d+\.\d+(?:\.\d+)?)/.exec(firstLine('wget --version'))[1];
+const CURL_VERSION = () => /curl (\d+\.\d+\.\d+)/.exec(firstLine('curl --version'))[1];
+/** Three rising progress steps and the exit. */
+const rising = (read, what, [a, b, c] = [15, 45, 70]) => [
+  progressStep(read, a, `${what}: first values`),
+  progressStep(read, b, `${what}: about half`),
+  progressStep(read, c, `${what}: most`),
+  { exit: true, label: { state: 'exit', note: `${what}: done (status 0)` } },
+];
+
 // ------------------------------------------------------------------------------------------ scenarios
 export const SCENARIOS = {
+  'rsync-progress2': {
+    app: 'rsync', version: RSYNC_VERSION, sizes: '80x24,120x32,60x15',
+    setup: transfer((src, dst) => ({ cmd: ['rsync', '-a', '--info=progress2', '--bwlimit=3000', `${src}/`, `${dst}/`] })),
+    steps: rising(lastPercent(2), 'the whole transfer (--info=progress2)'),
+  },
+  'rsync-progress': {
+    app: 'rsync', version: RSYNC_VERSION, sizes: '80x24,120x32,60x15',
+    setup: transfer((src, dst) => ({ cmd: ['rsync', '-a', '--progress', '--bwlimit=3000', `${src}/`, `${dst}/`] }), { files: 2, mb: 9 }),
+    steps: rising(lastPercent(2), 'each file (--progress)', [20, 50, 75]),
+  },
+  'pv-pipe': {
+    app: 'pv', version: PV_VERSION, sizes: '80x24,120x32,60x15',
+    setup: transfer((src) => ({ cmd: ['sh', '-c', `pv -L 4m ${src}/part-1.bin | gzip -1 > /dev/null`] }), { files: 1, mb: 20 }),
+    steps: rising(lastPercent(1), 'pv in a pipe under sh -c (generic rules)'),
+  },
+  'wget-download': {
+    app: 'wget', version: WGET_VERSION, sizes: '80x24,120x32,60x15',
+    setup: download((url) => ['wget', url]),
+    steps: rising(lastPercent(1), 'the bar'),
+  },
+  'curl-bar': {
+    app: 'curl', version: CURL_VERSION, sizes: '80x24,120x32,60x15',
+    setup: download((url) => ['curl', '-#', '-O', url]),
+    steps: rising(lastPercent(1), 'curl -#'),
+  },
+  'curl-meter': {
+    app: 'curl', version: CURL_VERSION, sizes: '80x24,120x32,60x15',
+    setup: download((url) => ['curl', '-o', 'part-1.bin', url]),
+    steps: rising(lastPercent(2, /^ *(\d{1,3}) +[\d.]+[kMG]? +\d{1,3} /gm), 'the default meter (wrapped where the terminal is narrower than its 79 columns)'),
+  },
   'terraform-apply': {
     app: 'terraform', version: TF_VERSION, sizes: '80x24,120x32,60x15',
     setup: terraformSandbox(TWO, ['terraform', 'apply', '-input=true']),

@@ -14,7 +14,8 @@
 // terminal does). A step is { waitFor: RegExp on the outer screen's text (rows right-trimmed, joined with \n),
 // label: { state, kind?, msg? (or (run, screen) => msg), note }, hold?: ms (default 1500), send?: keys }: when the screen matches, the
 // label is written at that instant (t, on the cast's clock), the driver waits `hold`, and sends the keys; `until`
-// is when it sent them (the label holds from t to until). A step { after: ms, label, hold? } waits that long instead
+// is when it sent them (the label holds from t to until). A step's `progress: (screen) => number` reads the progress
+// the screen draws (a bar's percentage, a count) at t and again at until: the label's `progress` and `progressUntil`. A step { after: ms, label, hold? } waits that long instead
 // of for a screen: for a moment the driver knows of itself (a remote `sleep 3` it started, after its answer). A step { exit: true, label } waits for the end of the
 // run and writes the label at the exit, with the exit status. The truth of a label is what the driver waited
 // for on the screen, never what the classifier said.
@@ -102,11 +103,16 @@ async function recordOne(name, scenario, cols, rows) {
         await sleep(20);
       }
       const msg = typeof step.label.msg === 'function' ? { msg: step.label.msg(run, screen().trimEnd()) } : {};
-      const label = { t: at, ...step.label, ...msg, ...(step.exit ? { status: exited.status } : {}) };
+      const progress = step.progress === undefined ? {} : { progress: step.progress(screen().trimEnd()) };
+      const label = { t: at, ...step.label, ...msg, ...progress, ...(step.exit ? { status: exited.status } : {}) };
       if (verbose) console.error(`--- ${name} ${cols}x${rows} ${JSON.stringify(label)}\n${screen()}`);
       if (!step.exit) {
         await sleep(step.hold ?? DEFAULT_HOLD_MS);
         label.until = performance.now() - started;
+        if (step.progress !== undefined) {
+          await flush();
+          label.progressUntil = step.progress(screen().trimEnd());
+        }
         if (step.send !== undefined) child.write(step.send);
       }
       labels.push(label);
