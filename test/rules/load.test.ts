@@ -115,7 +115,7 @@ describe('selectRules', () => {
   test('--rules with an unknown app name is an error listing the known apps', () => {
     const { env } = xdgWith({ 'codex.toml': ruleFile('codex', ['codex']) });
     expect(() => selectRules('claude', { env, rules: 'cursor' })).toThrow(
-      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, apt, claude-code, cline, continue, copilot, coreutils, droid, gemini-cli, generic, grok-cli, kilo-code, opencode, pi, qwen-code, ssh, terraform)',
+      '--rules: no rule set with app "cursor" and no such .toml file (known apps: codex, apt, cargo, claude-code, cline, continue, copilot, coreutils, curl, droid, gemini-cli, generic, grok-cli, kilo-code, opencode, pi, pip, qwen-code, rsync, ssh, terraform, wget)',
     );
   });
 
@@ -189,12 +189,14 @@ describe('rules list and rules check', () => {
     expect(listing.map((l) => [l.app, l.origin, l.overridden])).toEqual([
       ['claude-code', 'user', false],
       ['apt', 'bundled', false],
+      ['cargo', 'bundled', false],
       ['claude-code', 'bundled', true],
       ['cline', 'bundled', false],
       ['codex', 'bundled', false],
       ['continue', 'bundled', false],
       ['copilot', 'bundled', false],
       ['coreutils', 'bundled', false],
+      ['curl', 'bundled', false],
       ['droid', 'bundled', false],
       ['gemini-cli', 'bundled', false],
       ['generic', 'bundled', false],
@@ -202,11 +204,14 @@ describe('rules list and rules check', () => {
       ['kilo-code', 'bundled', false],
       ['opencode', 'bundled', false],
       ['pi', 'bundled', false],
+      ['pip', 'bundled', false],
       ['qwen-code', 'bundled', false],
+      ['rsync', 'bundled', false],
       ['ssh', 'bundled', false],
       ['terraform', 'bundled', false],
+      ['wget', 'bundled', false],
     ]);
-    expect(listing[2]?.overriddenBy).toBe(join(dir, 'claude.toml'));
+    expect(listing[3]?.overriddenBy).toBe(join(dir, 'claude.toml'));
     expect(listing[0]).toMatchObject({ commands: ['claude'], versions: ['9.9'], rules: 1, path: join(dir, 'claude.toml') });
   });
 
@@ -215,12 +220,14 @@ describe('rules list and rules check', () => {
     const results = checkRuleFiles([], { env });
     expect(results.filter((r) => r.ok).map((r) => r.path)).toEqual([
       join(BUNDLED, 'apt.toml'),
+      join(BUNDLED, 'cargo.toml'),
       join(BUNDLED, 'claude-code.toml'),
       join(BUNDLED, 'cline.toml'),
       join(BUNDLED, 'codex.toml'),
       join(BUNDLED, 'continue.toml'),
       join(BUNDLED, 'copilot.toml'),
       join(BUNDLED, 'coreutils.toml'),
+      join(BUNDLED, 'curl.toml'),
       join(BUNDLED, 'droid.toml'),
       join(BUNDLED, 'gemini.toml'),
       join(BUNDLED, 'generic.toml'),
@@ -228,9 +235,12 @@ describe('rules list and rules check', () => {
       join(BUNDLED, 'kilo.toml'),
       join(BUNDLED, 'opencode.toml'),
       join(BUNDLED, 'pi.toml'),
+      join(BUNDLED, 'pip.toml'),
       join(BUNDLED, 'qwen-code.toml'),
+      join(BUNDLED, 'rsync.toml'),
       join(BUNDLED, 'ssh.toml'),
       join(BUNDLED, 'terraform.toml'),
+      join(BUNDLED, 'wget.toml'),
     ]);
     const failed = results.find((r) => !r.ok);
     expect(failed?.ok === false && failed.error.message).toBe(

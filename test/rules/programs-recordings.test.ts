@@ -16,8 +16,8 @@ import { replay, reportBefore } from '../../src/recording/replay.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const APPS = ['apt', 'coreutils', 'debconf', 'docker', 'fzf', 'gh', 'git', 'ssh', 'sudo', 'terraform'];
-/** Programs that draw their progress (rsync, wget, curl, pip, cargo: their rule files; pv under `sh -c`: rules/generic.toml). */
-const PROGRESS_APPS = ['rsync', 'pv', 'wget', 'curl'];
+/** Programs that draw their progress (rsync, wget, curl, pip, cargo: their rule files; pv under `sh -c`: rules/generic.toml; apt's above). */
+const PROGRESS_APPS = ['rsync', 'pv', 'wget', 'curl', 'pip', 'cargo'];
 /** Node prompt libraries (rules/generic.toml): create-vite and sv (clack, also under pnpm create), create-next-app (prompts), inquirer, npm init, npx's install question. */
 const NODE_APPS = ['create-vite', 'create-next-app', 'inquirer', 'inquirer-prompts', 'npm', 'pnpm', 'sv'];
 /** The shim's default --done-after (s). */

@@ -373,6 +373,113 @@ const RSYNC_VERSION = () => /version (\d+\.\d+\.\d+)/.exec(firstLine('rsync --ve
 const PV_VERSION = () => /pv (\d+\.\d+\.\d+)/.exec(firstLine('pv --version'))[1];
 const WGET_VERSION = () => /Wget (\d+\.\d+(?:\.\d+)?)/.exec(firstLine('wget --version'))[1];
 const CURL_VERSION = () => /curl (\d+\.\d+\.\d+)/.exec(firstLine('curl --version'))[1];
+const CARGO_VERSION = () => /cargo (\d+\.\d+\.\d+)/.exec(firstLine('cargo --version'))[1];
+/** A workspace of `n` tiny library crates, each depending on the one before (a chain: built one at a time, offline). */
+function cargoWorkspace(n) {
+  return () => {
+    const dir = tmp('cargo');
+    const members = Array.from({ length: n }, (_, i) => `crate${i + 1}`);
+    fs.writeFileSync(path.join(dir, 'Cargo.toml'), `[workspace]\nresolver = "2"\nmembers = [${members.map((m) => `"${m}"`).join(', ')}]\n`);
+    members.forEach((name, i) => {
+      fs.mkdirSync(path.join(dir, name, 'src'), { recursive: true });
+      const dep = i === 0 ? '' : `${members[i - 1]} = { path = "../${members[i - 1]}" }\n`;
+      fs.writeFileSync(path.join(dir, name, 'Cargo.toml'), `[package]\nname = "${name}"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n${dep}`);
+      fs.writeFileSync(path.join(dir, name, 'src', 'lib.rs'), `pub fn value() -> u64 { ${i + 1} }\n`);
+    });
+    // CI set (as on a CI machine) turns cargo's bar off: a developer's terminal has none.
+    return { cmd: ['cargo', 'build', '--offline'], cwd: dir, env: { CI: undefined, CARGO_TARGET_DIR: path.join(dir, 'target'), CARGO_HOME: path.join(dir, '.cargo') }, cleanup: () => rmrf(dir) };
+  };
+}
+/** cargo's `Building [====>   ] 45/120: crate…` row: the share of units built, in percent, rounded down. */
+const cargoShare = (screen) => {
+  const hit = [...bottomRows(screen, 1).join('\n').matchAll(/Building \[[=> ]*\] (\d+)\/(\d+)/g)].at(-1);
+  return hit === undefined ? undefined : Math.floor((Number(hit[1]) / Number(hit[2])) * 100);
+};
+const PIP_VERSION = () => /pip (\d+\.\d+(?:\.\d+)?)/.exec(firstLine('pip --version'))[1];
+/**
+ * A package index served on 127.0.0.1 (the slow http.server: its folder listings are the index's pages) holding one
+ * wheel built here, `bigpkg-1.0`, with `mb` MB of random bytes in it: pip downloads it drawing its bar, then installs
+ * it into a folder of the run (--target), no cache.
+ */
+function pipIndex(mb, kbps) {
+  return async () => {
+    const dir = tmp('pip');
+    const project = path.join(dir, 'www', 'simple', 'bigpkg');
+    fs.mkdirSync(project, { recursive: true });
+    const build = `import os, sys, zipfile
+files = {'bigpkg/__init__.py': b'VERSION = "1.0"\\n', 'bigpkg/blob.bin': os.urandom(${mb} * 1000000),
+  'bigpkg-1.0.dist-info/METADATA': b'Metadata-Version: 2.1\\nName: bigpkg\\nVersion: 1.0\\n',
+  'bigpkg-1.0.dist-info/WHEEL': b'Wheel-Version: 1.0\\nGenerator: osf7501-recorder\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n'}
+record = ''.join(f'{name},,\\n' for name in files) + 'bigpkg-1.0.dist-info/RECORD,,\\n'
+with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_STORED) as wheel:
+    for name, data in files.items(): wheel.writestr(name, data)
+    wheel.writestr('bigpkg-1.0.dist-info/RECORD', record)`;
+    execFileSync('python3', ['-c', build, path.join(project, 'bigpkg-1.0-py3-none-any.whl')]);
+    const server = await slowHttpServer(path.join(dir, 'www'), kbps);
+    const cmd = ['pip', 'install', '--index-url', `http://127.0.0.1:${server.port}/simple/`, '--target', path.join(dir, 'site'), '--no-cache-dir', '--progress-bar', 'on', 'bigpkg'];
+    return { cmd, cwd: dir, env: { PIP_CONFIG_FILE: '/dev/null', PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1', PIP_ROOT_USER_ACTION: 'ignore' }, cleanup: () => { server.stop(); rmrf(dir); } };
+  };
+}
+/** pip's bar (`━━━━━━━━━╸━━━━━ 5.2/12.0 MB 2.0 MB/s eta 0:00:04`): the share downloaded, in percent, rounded down. */
+const pipShare = (screen) => {
+  const hit = [...bottomRows(screen, 2).join('\n').matchAll(/([\d.]+)\/([\d.]+) (?:kB|MB|GB)/g)].at(-1);
+  return hit === undefined ? undefined : Math.floor((Number(hit[1]) / Number(hit[2])) * 100);
+};
+/** `Progress: [ 45%]`, the bottom row dpkg's fancy progress (apt's default) keeps while it unpacks and sets up. */
+const dpkgPercent = lastPercent(1, /^Progress: \[ *(\d{1,3})%\]/gm);
+/** apt (not apt-get) installing ruby and its 11 dependencies, answered yes; the cleanup purges them again. */
+function aptInstallRuby() {
+  const simulated = sh('LANG=C apt-get install -s ruby');
+  const newPackages = /^The following NEW packages will be installed:\n((?:[ \t]+\S.*\n)+)/m.exec(simulated)[1].trim().split(/\s+/);
+  const purge = () => sh(`LANG=C DEBIAN_FRONTEND=noninteractive apt-get purge -y -q ${newPackages.join(' ')} >/dev/null 2>&1 || true`);
+  return { cmd: ['apt', 'install', 'ruby'], cwd: '/tmp', env: { LANG: 'C' }, newPackages: newPackages.join(' '), cleanup: purge };
+}
+/**
+ * A stand-in for the Docker daemon's API on 127.0.0.1 (no daemon can run here; the docker CLI is the real one, and it
+ * draws the bars from the daemon's JSON as it does for a real pull): `/_ping`, then `POST /images/create` streams
+ * what a daemon sends for an image with two layers already present and one of 30 MB (2.5 MB a second), then its
+ * extraction, then the digest.
+ */
+async function dockerPullDaemon() {
+  const script = `const http = require('node:http');
+const server = http.createServer((req, res) => {
+  if (req.url.endsWith('/_ping')) { res.writeHead(200, { 'API-Version': '1.45', 'OSType': 'linux', 'Content-Type': 'text/plain' }); res.end(req.method === 'HEAD' ? undefined : 'OK'); return; }
+  if (!req.url.includes('/images/create')) { res.writeHead(404, { 'Content-Type': 'application/json' }); res.end('{"message":"page not found"}'); return; }
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  const send = (o) => res.write(JSON.stringify(o) + '\\r\\n');
+  const big = ['9c70a1b5e34f', 30000000];
+  send({ status: 'Pulling from library/demo', id: 'latest' });
+  send({ status: 'Already exists', progressDetail: {}, id: '2d429b9e73a6' });
+  send({ status: 'Already exists', progressDetail: {}, id: '5f1ee22ffb5e' });
+  send({ status: 'Pulling fs layer', progressDetail: {}, id: big[0] });
+  send({ status: 'Waiting', progressDetail: {}, id: big[0] });
+  let current = 0; let phase = 'Downloading'; const start = Math.floor(Date.now() / 1000);
+  const timer = setInterval(() => {
+    current = Math.min(big[1], current + (phase === 'Downloading' ? 250000 : 2000000));
+    send({ status: phase, progressDetail: { current, total: big[1], ...(phase === 'Downloading' ? { start } : {}) }, id: big[0] });
+    if (current < big[1]) return;
+    if (phase === 'Downloading') { send({ status: 'Verifying Checksum', progressDetail: {}, id: big[0] }); send({ status: 'Download complete', progressDetail: {}, id: big[0] }); phase = 'Extracting'; current = 0; return; }
+    clearInterval(timer);
+    send({ status: 'Pull complete', progressDetail: {}, id: big[0] });
+    send({ status: 'Digest: sha256:' + '3f'.repeat(32) });
+    send({ status: 'Status: Downloaded newer image for demo:latest' });
+    res.end();
+  }, 100);
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (data) => resolve(Number(String(data).trim())));
+    child.once('exit', (code) => reject(new Error(`the daemon stand-in exited (${code})`)));
+  });
+  const dir = tmp('docker-pull');
+  return { cmd: ['docker', 'pull', 'demo'], cwd: dir, env: { DOCKER_HOST: `tcp://127.0.0.1:${port}`, DOCKER_CONFIG: path.join(dir, 'config'), DOCKER_CONTEXT: undefined }, cleanup: () => { child.kill(); rmrf(dir); } };
+}
+/** The first layer row in progress (`9c70a1b5e34f: Downloading [==>   ]  12.5MB/30MB`): its share, when both sizes have one unit. */
+const dockerLayerShare = (screen) => {
+  const hit = /^[0-9a-f]{12}: (?:Downloading|Extracting) +(?:\[[=> ]*\] +)?([\d.]+)([kMG]?B)\/([\d.]+)([kMG]?B)/m.exec(screen);
+  return hit === null || hit[2] !== hit[4] ? undefined : Math.floor((Number(hit[1]) / Number(hit[3])) * 100);
+};
 /** Three rising progress steps and the exit. */
 const rising = (read, what, [a, b, c] = [15, 45, 70]) => [
   progressStep(read, a, `${what}: first values`),
@@ -383,6 +490,29 @@ const rising = (read, what, [a, b, c] = [15, 45, 70]) => [
 
 // ------------------------------------------------------------------------------------------ scenarios
 export const SCENARIOS = {
+  'cargo-build': {
+    app: 'cargo', version: CARGO_VERSION, sizes: '80x24,120x32,60x15',
+    setup: cargoWorkspace(60),
+    steps: rising(cargoShare, 'Building [==> ] done/total'),
+  },
+  'pip-install': {
+    app: 'pip', version: PIP_VERSION, sizes: '80x24,120x32,60x15',
+    setup: pipIndex(12, 2500),
+    steps: rising(pipShare, 'the download bar'),
+  },
+  'apt-install-progress': {
+    app: 'apt', version: () => /apt ([\d.]+)/.exec(firstLine('apt-get --version'))[1], sizes: '80x24,120x32,60x15',
+    setup: aptInstallRuby,
+    steps: [
+      { waitFor: /Do you want to continue\? \[Y\/n\] *$/m, label: { state: 'blocked', kind: 'permission', msg: (run, screen) => (/^The following NEW packages will be installed:$/m.test(screen) ? `install ${run.newPackages}? [Y/n]` : 'Do you want to continue? [Y/n]'), note: 'apt install asks' }, hold: 800, send: 'y\r' },
+      ...rising(dpkgPercent, "dpkg's Progress: [ N%] row", [10, 40, 70]),
+    ],
+  },
+  'docker-pull': {
+    app: 'docker', version: DOCKER_VERSION, sizes: '80x24,120x32,60x15',
+    setup: dockerPullDaemon,
+    steps: rising(dockerLayerShare, 'the layer downloading (a bar only wider than 110 columns)'),
+  },
   'rsync-progress2': {
     app: 'rsync', version: RSYNC_VERSION, sizes: '80x24,120x32,60x15',
     setup: transfer((src, dst) => ({ cmd: ['rsync', '-a', '--info=progress2', '--bwlimit=3000', `${src}/`, `${dst}/`] })),
