@@ -17,7 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** `--info=progress2`'s row: bytes so far, the percentage, the rate, the time (and the count of files once one is done). */
 const ROW = /^ *[\d,]+ +(\d{1,3})% +[\d.]+[kMG]?B\/s +\d+:\d\d:\d\d(?: \(xfr#\d+, to-chk=\d+\/\d+\))? *$/u;
 
-test.skipIf(!haveRsync)("rsync's --info=progress2 row arrives as rising 7501 progress, rsync's bytes unchanged (skipped when rsync is not installed)", async () => {
+test.skipIf(!haveRsync)("rsync's --info=progress2 row arrives as rising 7501 progress, rsync's bytes unchanged (needs rsync on PATH)", async () => {
   const src = join(dir, 'src');
   mkdirSync(src);
   // Sparse files: 300 MB that cost no disk, copied sparse (-S); --bwlimit (KB/s) makes it last about 4 s.
