@@ -2,8 +2,8 @@
 // --json` once per host, all at once, each killed at its time limit; and, for `watch`, one `ssh HOST osf7501 watch
 // --json` per host kept open, its lines read as they come, restarted a while after it ends. The user's ssh
 // configuration (ControlMaster included) applies: only BatchMode and ConnectTimeout are added. `OSF7501_SSH` replaces
-// the `ssh` command (as GIT_SSH_COMMAND does for git: `OSF7501_SSH="ssh -F ~/.ssh/fleet_config"`). What the
-// output means is fleet.ts's.
+// the `ssh` command, run by sh with the arguments after it (as git runs GIT_SSH_COMMAND: `OSF7501_SSH="ssh -F
+// ~/.ssh/fleet_config"`). What the output means is fleet.ts's.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { hostResult, readRemoteList, type HostResult } from './fleet.js';
 
@@ -14,16 +14,12 @@ const RETRY_MS = 10_000;
 /** The most output kept from one host (bytes): a session list is a few KB. */
 const MAX_OUTPUT = 4 * 1024 * 1024;
 
-/** `OSF7501_SSH` split on blanks, or `ssh`. */
-export function sshCommand(env: Readonly<Record<string, string | undefined>>): string[] {
-  const words = (env['OSF7501_SSH'] ?? '').trim().split(/\s+/u).filter((w) => w !== '');
-  return words.length > 0 ? words : ['ssh'];
-}
-
+/** How ssh is started: `ssh ARGS`, or `OSF7501_SSH` run by sh with ARGS after it (as git runs GIT_SSH_COMMAND). */
 function sshArgs(env: Readonly<Record<string, string | undefined>>, host: string, remote: string[], limitMs: number): { file: string; args: string[] } {
-  const [file, ...pre] = sshCommand(env) as [string, ...string[]];
   const connect = Math.max(1, Math.floor(limitMs / 1000) - 1);
-  return { file, args: [...pre, '-o', 'BatchMode=yes', '-o', `ConnectTimeout=${connect}`, host, ...remote] };
+  const args = ['-o', 'BatchMode=yes', '-o', `ConnectTimeout=${connect}`, host, ...remote];
+  const command = env['OSF7501_SSH']?.trim();
+  return command ? { file: 'sh', args: ['-c', `exec ${command} "$@"`, 'osf7501-ssh', ...args] } : { file: 'ssh', args };
 }
 
 /** Runs `osf7501 ls --json` on one host; resolves (never rejects) within `limitMs`. */
@@ -41,8 +37,12 @@ function listHost(host: string, env: NodeJS.ProcessEnv, limitMs: number): Promis
       return;
     }
     const timer = setTimeout(() => {
+      // Answered now: a process ssh started (a ProxyCommand) may hold the pipes open after ssh is gone.
       timedOut = true;
       child.kill('SIGKILL');
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      resolve(hostResult({ host, status: null, stdout, stderr, timedOut, limitMs }, Date.now()));
     }, limitMs);
     child.stdout?.on('data', (chunk: Buffer) => (stdout.length < MAX_OUTPUT ? (stdout += chunk.toString('utf8')) : undefined));
     child.stderr?.on('data', (chunk: Buffer) => (stderr.length < 64 * 1024 ? (stderr += chunk.toString('utf8')) : undefined));

@@ -96,6 +96,16 @@ describe.skipIf(skipReason !== undefined)(`a fleet over ssh${skipReason === unde
     console.log(`status with a silent host took ${r.ms} ms`);
   });
 
+  test('an ssh that never ends (its child holding the pipes) is killed at the 5 s limit and named', () => {
+    const started = Date.now();
+    const r = spawnSync(process.execPath, [BIN, 'ls', '--host', 'hungbox'], { env: { ...env(), OSF7501_SSH: `sh -c ${"'sleep 60 & wait'"} sh` }, encoding: 'utf8', timeout: 60_000 });
+    const ms = Date.now() - started;
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('osf7501 ls: hungbox: no answer within 5 s\n');
+    expect(r.stdout).toMatch(/^ID +STATE/u); // the local sessions all the same
+    console.log(`ls with a hung ssh took ${ms} ms`);
+  });
+
   test('hosts = [...] in config.toml; status --json carries each session host', () => {
     mkdirSync(join(base, 'config', 'osf7501'), { recursive: true });
     writeFileSync(join(base, 'config', 'osf7501', 'config.toml'), 'hosts = ["devbox"]\n');
@@ -116,6 +126,23 @@ describe.skipIf(skipReason !== undefined)(`a fleet over ssh${skipReason === unde
     expect(r.stdout).toBe(`ssh -t devbox   # ${entry!.id} runs there on ${entry!.tty}, pid ${entry!.pid}, in ${entry!.cwd}\n`);
   });
 
+  test('watch at a terminal (the inbox) shows the remote session with its host, a dead host as its note', async () => {
+    const term = new OuterTerminal(['watch', '--host', 'devbox', '--host', 'deadbox'], {
+      cols: 160,
+      env: { XDG_RUNTIME_DIR: localRun, OSF7501_SSH: `ssh -F ${sshConfig}`, XDG_CONFIG_HOME: join(base, 'config') },
+    });
+    try {
+      await term.waitFor(/HOST +ID +STATE/u, 'the table with a HOST column');
+      await term.waitFor(/devbox +\S+ +blocked:auth/u, 'the remote session');
+      await term.waitFor(/deadbox: unreachable \(ssh: connect to host 127\.0\.0\.1 port \d+: Connection refused\)/u, 'the dead host named');
+      await term.waitFor(/local +\S+ +working/u, 'the local session');
+    } finally {
+      term.write('q');
+    }
+    const result = await term.result();
+    expect(result.status).toBe(0);
+  });
+
   test('watch --json --host follows the remote session over one connection: answered there, it changes here', async () => {
     const child = spawn(process.execPath, [BIN, 'watch', '--json', '--host', 'devbox', '--host', 'deadbox'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -126,10 +153,10 @@ describe.skipIf(skipReason !== undefined)(`a fleet over ssh${skipReason === unde
     const remoteState = (): string | undefined => lists().at(-1)?.find((e) => e.host === 'devbox')?.state;
     try {
       await waitUntil(() => remoteState() === 'blocked', 'the remote blocked session in watch', () => `\n${out}\n${err}`);
-      const sshBefore = spawnSync('pgrep', ['-c', '-f', '--', 'devbox osf7501 watch --json'], { encoding: 'utf8' }).stdout.trim();
+      const sshBefore = spawnSync('pgrep', ['-a', '-f', '--', `${sshConfig} .*devbox osf7501 watch --json`], { encoding: 'utf8' }).stdout.trim();
       remote.write('s3cret\r');
       await waitUntil(() => remoteState() !== undefined && remoteState() !== 'blocked', 'the answered remote session to change in watch', () => `\n${out}\n${err}`);
-      expect(sshBefore).toBe('1'); // one connection for the host, kept
+      expect(sshBefore.split('\n'), sshBefore).toHaveLength(1); // one connection for the host, kept
       expect(err.match(/deadbox/gu)).toHaveLength(1);
     } finally {
       child.kill();
