@@ -1,4 +1,4 @@
-// The hosts `ls`, `watch`, `status` and `jump` also list (`--host`, else config.toml's `hosts`), and this machine's
+// The hosts `ls`, `watch`, `status` and `jump` also list (`--host`, else OSF7501_HOSTS, else config.toml's `hosts`), and this machine's
 // sessions merged with theirs: each unreachable host named once on stderr, the others shown all the same.
 import { EXIT } from '../exit/codes.js';
 import type { SessionEntry } from '../inbox/entry.js';
@@ -10,7 +10,7 @@ import { listSessions } from './session-lookup.js';
 /** `--host HOST` collected (commander's repeatable option). */
 export const collectHost = (value: string, previous: string[]): string[] => [...previous, value];
 
-/** The hosts given with --host, else the config file's; or the exit status after one line saying what is wrong. */
+/** The hosts given with --host, else OSF7501_HOSTS (set, even empty), else the config file's; or the exit status after one line saying what is wrong. */
 export function chosenHosts(name: string, io: CliIo, given: readonly string[]): string[] | number {
   for (const host of given) {
     const problem = hostProblem(host);
@@ -20,6 +20,16 @@ export function chosenHosts(name: string, io: CliIo, given: readonly string[]): 
     }
   }
   if (given.length > 0) return [...new Set(given)];
+  const fromEnv = io.env['OSF7501_HOSTS'];
+  if (fromEnv !== undefined) {
+    const hosts = fromEnv.split(/[\s,]+/u).filter((h) => h !== '');
+    const bad = hosts.map(hostProblem).find((p) => p !== undefined);
+    if (bad !== undefined) {
+      io.stderr.write(`${name}: OSF7501_HOSTS: ${bad}\n`);
+      return EXIT.usage;
+    }
+    return [...new Set(hosts)];
+  }
   try {
     return [...loadConfig(io.env).hosts];
   } catch (error) {

@@ -11,6 +11,12 @@ import { hostResult, readRemoteList, type HostResult } from './fleet.js';
 export const HOST_LIMIT_MS = 5_000;
 /** How long a `watch` waits before it asks a host again after its connection ended (ms). */
 const RETRY_MS = 10_000;
+/**
+ * What runs there before `ls --json` / `watch --json`: osf7501 with OSF7501_HOSTS empty, so the remote lists its own
+ * sessions only, never the hosts of its config.toml (two machines naming each other would ask each other forever).
+ * `env` works in every login shell (sh, bash, zsh, fish, csh).
+ */
+const REMOTE_PREFIX = ['env', 'OSF7501_HOSTS=', 'osf7501'];
 /** The most output kept from one host (bytes): a session list is a few KB. */
 const MAX_OUTPUT = 4 * 1024 * 1024;
 
@@ -25,7 +31,7 @@ function sshArgs(env: Readonly<Record<string, string | undefined>>, host: string
 /** Runs `osf7501 ls --json` on one host; resolves (never rejects) within `limitMs`. */
 function listHost(host: string, env: NodeJS.ProcessEnv, limitMs: number): Promise<HostResult> {
   return new Promise((resolve) => {
-    const { file, args } = sshArgs(env, host, ['osf7501', 'ls', '--json'], limitMs);
+    const { file, args } = sshArgs(env, host, [...REMOTE_PREFIX, 'ls', '--json'], limitMs);
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -92,7 +98,7 @@ export class HostFollower {
 
   private follow(host: string): void {
     if (this.disposed) return;
-    const { file, args } = sshArgs(this.env, host, ['osf7501', 'watch', '--json'], this.limitMs);
+    const { file, args } = sshArgs(this.env, host, [...REMOTE_PREFIX, 'watch', '--json'], this.limitMs);
     let child: ChildProcess;
     try {
       child = spawn(file, args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -46,13 +46,17 @@ describe.skipIf(skipReason !== undefined)(`a fleet over ssh${skipReason === unde
     localRun = join(base, 'local-run');
     remoteRun = join(base, 'remote-run');
     for (const dir of [localRun, remoteRun]) mkdirSync(dir, { mode: 0o700 });
-    sshd = await TestSshd.start({ extra: [`SetEnv PATH=${join(REPO, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin XDG_RUNTIME_DIR=${remoteRun}`] });
+    sshConfig = join(base, 'ssh_config');
+    // The remote's config.toml names devbox itself: its ls must not ask it back (OSF7501_HOSTS= in the remote command).
+    mkdirSync(join(base, 'remote-config', 'osf7501'), { recursive: true });
+    writeFileSync(join(base, 'remote-config', 'osf7501', 'config.toml'), 'hosts = ["devbox"]\n');
+    const remoteEnv = [`PATH=${join(REPO, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`, `XDG_RUNTIME_DIR=${remoteRun}`, `XDG_CONFIG_HOME=${join(base, 'remote-config')}`, `"OSF7501_SSH=ssh -F ${sshConfig}"`];
+    sshd = await TestSshd.start({ extra: [`SetEnv ${remoteEnv.join(' ')}`] });
     const closed = await freePort();
     silent = createServer((socket) => held.push(socket)); // accepts, never says a word
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const silentPort = (silent.address() as { port: number }).port;
     const config = sshd.sshConfig('devbox');
-    sshConfig = join(base, 'ssh_config');
     writeFileSync(
       sshConfig,
       `${readFileSync(config, 'utf8')}\nHost deadbox\n  HostName 127.0.0.1\n  Port ${closed}\n\nHost silentbox\n  HostName 127.0.0.1\n  Port ${silentPort}\n  StrictHostKeyChecking no\n  UserKnownHostsFile /dev/null\n`,
@@ -82,8 +86,11 @@ describe.skipIf(skipReason !== undefined)(`a fleet over ssh${skipReason === unde
     expect(rows.some((row) => /^local\s+\S+\s+working\s+.*\bsh\b/u.test(row))).toBe(true);
     expect(r.stderr.match(/deadbox/gu)).toHaveLength(1);
     expect(r.stderr).toMatch(/^osf7501 ls: deadbox: unreachable \(ssh: connect to host 127\.0\.0\.1 port \d+: Connection refused\)$/mu);
-    const json = JSON.parse(run(['ls', '--json', '--host', 'devbox']).stdout) as Array<{ host?: string; state: string; version: number }>;
-    expect(json.map((e) => [e.host ?? 'local', e.state])).toEqual([['devbox', 'blocked'], ['local', 'working']]);
+    const json = run(['ls', '--json', '--host', 'devbox']);
+    expect((JSON.parse(json.stdout) as Array<{ host?: string; state: string }>).map((e) => [e.host ?? 'local', e.state])).toEqual([['devbox', 'blocked'], ['local', 'working']]);
+    expect(json.stderr).toBe(''); // the remote's own hosts (devbox, itself) were not asked
+    const there = spawnSync('ssh', ['-F', sshConfig, 'devbox', 'osf7501 ls --json'], { encoding: 'utf8', timeout: 60_000 });
+    expect(JSON.parse(there.stdout).map((e: { host?: string }) => e.host ?? 'local').sort()).toEqual(['devbox', 'local']); // asked plainly, it does
   });
 
   test('a host that accepts and never answers costs at most the 5 s limit, is named once, and hides nothing', () => {
@@ -153,7 +160,7 @@ describe.skipIf(skipReason !== undefined)(`a fleet over ssh${skipReason === unde
     const remoteState = (): string | undefined => lists().at(-1)?.find((e) => e.host === 'devbox')?.state;
     try {
       await waitUntil(() => remoteState() === 'blocked', 'the remote blocked session in watch', () => `\n${out}\n${err}`);
-      const sshBefore = spawnSync('pgrep', ['-a', '-f', '--', `${sshConfig} .*devbox osf7501 watch --json`], { encoding: 'utf8' }).stdout.trim();
+      const sshBefore = spawnSync('pgrep', ['-a', '-f', '--', `${sshConfig} .*devbox .*osf7501 watch --json`], { encoding: 'utf8' }).stdout.trim();
       remote.write('s3cret\r');
       await waitUntil(() => remoteState() !== undefined && remoteState() !== 'blocked', 'the answered remote session to change in watch', () => `\n${out}\n${err}`);
       expect(sshBefore.split('\n'), sshBefore).toHaveLength(1); // one connection for the host, kept
