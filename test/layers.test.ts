@@ -32,6 +32,7 @@ const LAYERS: Readonly<Record<string, Layer>> = {
   'inbox/input-wire.ts': 'core',
   'inbox/glyphs.ts': 'core',
   'inbox/status-line.ts': 'core',
+  'inbox/fleet.ts': 'core',
   pty: 'edge',
   'shell-integration': 'edge',
   tty: 'edge',

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { EXIT } from '../exit/codes.js';
+import { hostProblem } from '../inbox/fleet.js';
 
 /** The settings a config file may set, with their built-in defaults (the same as the options'). */
 export interface Settings {
@@ -39,6 +40,8 @@ interface ConfigFile {
   found: boolean;
   top: Partial<Settings>;
   apps: Readonly<Record<string, Partial<Settings>>>;
+  /** `hosts = ["devbox", …]`: the machines `ls`, `watch`, `status` and `jump` also list over ssh. */
+  hosts: readonly string[];
 }
 
 /** Where a setting's value came from. */
@@ -56,7 +59,7 @@ const RANGES: Partial<Record<SettingKey, readonly [number, number]>> = { interva
 
 function checkValue(path: string, where: string, key: string, value: unknown): Partial<Settings> {
   if (!(SETTING_KEYS as string[]).includes(key)) {
-    throw new ConfigError(path, `${where}${key}: unknown key (known: ${SETTING_KEYS.join(', ')}${where === '' ? ', [apps.<command>]' : ''})`);
+    throw new ConfigError(path, `${where}${key}: unknown key (known: ${SETTING_KEYS.join(', ')}${where === '' ? ', hosts, [apps.<command>]' : ''})`);
   }
   const k = key as SettingKey;
   const choices = CHOICES[k];
@@ -93,7 +96,12 @@ export function parseConfig(text: string, path: string): ConfigFile {
   } catch (error) {
     throw new ConfigError(path, `not valid TOML: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
   }
-  const { apps, ...top } = raw;
+  const { apps, hosts, ...top } = raw;
+  if (hosts !== undefined && (!Array.isArray(hosts) || !hosts.every((h) => typeof h === 'string'))) throw new ConfigError(path, 'hosts: expected a list of host names (hosts = ["devbox"])');
+  for (const host of (hosts ?? []) as string[]) {
+    const problem = hostProblem(host);
+    if (problem !== undefined) throw new ConfigError(path, `hosts: ${problem}`);
+  }
   const perApp: Record<string, Partial<Settings>> = {};
   if (apps !== undefined) {
     if (typeof apps !== 'object' || apps === null || Array.isArray(apps)) throw new ConfigError(path, 'apps: expected tables [apps.<command>]');
@@ -102,7 +110,7 @@ export function parseConfig(text: string, path: string): ConfigFile {
       perApp[name] = checkTable(path, `[apps.${name}] `, table as Record<string, unknown>);
     }
   }
-  return { path, found: true, top: checkTable(path, '', top), apps: perApp };
+  return { path, found: true, top: checkTable(path, '', top), apps: perApp, hosts: (hosts ?? []) as string[] };
 }
 
 /** Reads the config file; no file is an empty config, an unreadable or bad one a ConfigError. */
@@ -113,7 +121,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { path, found: false, top: {}, apps: {} };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { path, found: false, top: {}, apps: {}, hosts: [] };
     throw new ConfigError(path, `cannot read: ${code ?? String(error)}`);
   }
   return parseConfig(text, path);

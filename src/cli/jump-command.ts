@@ -5,7 +5,8 @@ import { switchToPane } from '../inbox/tmux-switch.js';
 import { jumpPlan } from '../inbox/where.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
-import { findSession, listSessions } from './session-lookup.js';
+import { findSession } from './session-lookup.js';
+import { chosenHosts, collectHost, fleetSessions } from './fleet-hosts.js';
 
 /** The caller's tmux server socket (from `$TMUX`), if it runs inside tmux. */
 export function callerTmuxSocket(env: Readonly<Record<string, string | undefined>>): string | undefined {
@@ -16,21 +17,27 @@ export function callerTmuxSocket(env: Readonly<Record<string, string | undefined
 /** Runs the jump subcommand. */
 export async function jumpCommand(argv: string[], io: CliIo): Promise<number> {
   let arg: string | undefined;
+  let given: string[] = [];
   const program = newProgram('osf7501 jump', io)
     .usage('[SESSION]')
     .description(
       'Go to SESSION (an id, a unique id prefix or a pid; the most urgent session without it): inside the\n' +
         "same tmux server, switch this client to the session's pane (its session, window and pane);\n" +
-        'elsewhere, print where it runs (tmux pane, tty, pid, cwd).',
+        'elsewhere, print where it runs (tmux pane, tty, pid, cwd). A session of another host (--host): print the\n' +
+        'ssh command that reaches its tmux pane.',
     )
     .argument('[session]', 'an id, a unique id prefix, or the shim pid (see osf7501 ls)')
+    .option('--host <host>', 'also look among the sessions of HOST over ssh (repeatable; default: hosts in config.toml)', collectHost, [])
     .addHelpText('after', INBOX_EXIT_HELP)
-    .action((session: string | undefined) => {
+    .action((session: string | undefined, flags: { host: string[] }) => {
       arg = session;
+      given = flags.host;
     });
   const status = await parseArgs(program, argv);
   if (status !== undefined) return status;
-  const sessions = listSessions('osf7501 jump', io);
+  const hosts = chosenHosts('osf7501 jump', io, given);
+  if (typeof hosts === 'number') return hosts;
+  const sessions = await fleetSessions('osf7501 jump', io, hosts);
   if (typeof sessions === 'number') return sessions;
   let entry;
   if (arg === undefined) {

@@ -1,11 +1,11 @@
 // `osf7501 status [--tmux | --json]`: one line for status bars, every few seconds, so it loads nearly nothing:
 // no rules, no screen, no commander — the registry files and the pure summary.
 import { EXIT } from '../exit/codes.js';
-import { listSessions } from './session-lookup.js';
+import { chosenHosts, fleetSessions } from './fleet-hosts.js';
 import { countStates, statusLine, tmuxStatusLine } from '../inbox/status-line.js';
 import type { CliIo } from './io.js';
 
-const HELP = `Usage: osf7501 status [--tmux | --json]
+const HELP = `Usage: osf7501 status [--tmux | --json] [--host HOST]...
 
 One line summarising every live osf7501 session, most urgent first, zero counts
 left out (\`1 blocked · 1 done · 2 working\`); nothing when no session runs.
@@ -15,6 +15,8 @@ Options:
   --tmux      with tmux style codes and a glyph per state (● blocked, ✗ error,
               ✓ done, … working, ○ idle), for #(osf7501 status --tmux)
   --json      {"line", "counts", "sessions"} for scripts
+  --host HOST also count the sessions of HOST, over ssh (repeatable; default:
+              hosts in config.toml); an unreachable host is named on stderr
   -h, --help  print this help and exit
 
 Exit status: 0 success (also when nothing runs); 2 usage error or an unsafe
@@ -24,19 +26,30 @@ registry directory.
 /** Runs the status subcommand. */
 export async function statusCommand(argv: string[], io: CliIo, now: () => number = Date.now): Promise<number> {
   let format: 'plain' | 'tmux' | 'json' = 'plain';
-  for (const arg of argv) {
+  const given: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
     if (arg === '-h' || arg === '--help') {
       io.stdout.write(HELP);
       return EXIT.ok;
     }
-    if ((arg === '--tmux' || arg === '--json') && format === 'plain') format = arg === '--tmux' ? 'tmux' : 'json';
+    if (arg === '--host' || arg.startsWith('--host=')) {
+      const host = arg === '--host' ? argv[(i += 1)] : arg.slice('--host='.length);
+      if (host === undefined) {
+        io.stderr.write('osf7501 status: --host needs a host name (run with --help for usage)\n');
+        return EXIT.usage;
+      }
+      given.push(host);
+    } else if ((arg === '--tmux' || arg === '--json') && format === 'plain') format = arg === '--tmux' ? 'tmux' : 'json';
     else {
       const problem = arg === '--tmux' || arg === '--json' ? `--tmux and --json exclude each other` : `unknown argument '${arg}'`;
       io.stderr.write(`osf7501 status: ${problem} (run with --help for usage)\n`);
       return EXIT.usage;
     }
   }
-  const sessions = listSessions('osf7501 status', io);
+  const hosts = chosenHosts('osf7501 status', io, given);
+  if (typeof hosts === 'number') return hosts;
+  const sessions = await fleetSessions('osf7501 status', io, hosts);
   if (typeof sessions === 'number') return sessions;
   const counts = countStates(sessions);
   if (format === 'json') {

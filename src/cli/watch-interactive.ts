@@ -11,6 +11,8 @@ import { CSI_TEXT } from '../protocol/c0.js';
 import type { CliIo } from './io.js';
 import { callerTmuxSocket } from './jump-command.js';
 import { listSessions } from './session-lookup.js';
+import { mergeFleet, type HostResult } from '../inbox/fleet.js';
+import { HostFollower } from '../inbox/ssh-fleet.js';
 
 /** The alternate screen and a hidden cursor while the inbox runs; both undone at the end. */
 const ENTER_SCREEN = `${CSI_TEXT}?1049h${CSI_TEXT}?25l`;
@@ -19,15 +21,20 @@ const HOME = `${CSI_TEXT}H`;
 const CLEAR_LINE_END = `${CSI_TEXT}K`;
 const CLEAR_BELOW = `${CSI_TEXT}J`;
 
-/** Runs the interactive inbox in `dir` until q, Ctrl-C, SIGINT/SIGTERM/SIGHUP or `stop`; resolves to 0. */
-export function interactiveWatch(dir: string, io: CliIo, redrawMs: number, stop?: AbortSignal): Promise<number> {
+/**
+ * Runs the interactive inbox in `dir` (and `hosts`' sessions, each over one ssh connection: a host's problem is the
+ * note, once) until q, Ctrl-C, SIGINT/SIGTERM/SIGHUP or `stop`; resolves to 0.
+ */
+export function interactiveWatch(dir: string, io: CliIo, redrawMs: number, stop?: AbortSignal, hosts: readonly string[] = []): Promise<number> {
   let model: WatchModel = INITIAL_WATCH;
   let entries: SessionEntry[] = [];
   let last = '';
   const stdin = io.stdin;
+  const remote = new Map<string, HostResult>();
+  const named = new Map<string, string>();
   const refresh = (): void => {
     const read = listSessions('osf7501 watch', io, true);
-    if (typeof read !== 'number') entries = read;
+    if (typeof read !== 'number') entries = mergeFleet(read, [...remote.values()]).sessions;
     if (model.selected === undefined || !entries.some((e) => e.id === model.selected)) model = { ...model, selected: entries[0]?.id };
     draw();
   };
@@ -72,9 +79,18 @@ export function interactiveWatch(dir: string, io: CliIo, redrawMs: number, stop?
       draw();
     };
     const watcher = new RegistryWatch(dir, refresh, redrawMs);
+    const follower = new HostFollower(hosts, io.env, (result) => {
+      remote.set(result.host, result);
+      if ('problem' in result) {
+        if (named.get(result.host) !== result.problem) model = { ...model, note: result.problem };
+        named.set(result.host, result.problem);
+      } else named.delete(result.host);
+      refresh();
+    });
     const end = (): void => {
       if (ended) return;
       ended = true;
+      follower.dispose();
       watcher.dispose();
       stdin.off('data', onData);
       io.stdout.off('resize', onResize);

@@ -2,7 +2,7 @@
 import { BLOCKED_KINDS, STATES, type BlockedKind, type State } from '../protocol/types.js';
 
 /** Version of the entry format; readers ignore entries of another version. */
-const ENTRY_VERSION = 1;
+export const ENTRY_VERSION = 1;
 
 /** What never changes during a session: given to the publisher when the shim starts. */
 export interface SessionInfo {
@@ -58,6 +58,8 @@ export interface SessionEntry extends SessionInfo {
   changed: number;
   /** Counts every published change (starts at 0): `wait --next` waits for a higher one. */
   revision: number;
+  /** Another machine's session: the host it was listed from (`ls --host`); never written to the registry. */
+  host?: string;
 }
 
 const ID_PATTERN = /^[1-9][0-9]{0,9}-[0-9a-f]{4,32}$/u;

@@ -34,17 +34,22 @@ export function stateLabel(entry: SessionEntry): string {
 
 const HEADER = ['ID', 'STATE', 'FOR', 'APP', 'TTY', 'CWD', 'MSG'] as const;
 
-/** The table rows (header first) of `ls`; each cell already printable. */
+/** A session's host column: the host it was listed from, `local` for this machine's. */
+const LOCAL_HOST = 'local';
+
+/** The table rows (header first) of `ls`; each cell already printable. With another host's session, a HOST column first. */
 export function tableRows(entries: readonly SessionEntry[], now: number, home?: string): string[][] {
-  const rows: string[][] = [[...HEADER]];
+  const hosts = entries.some((e) => e.host !== undefined);
+  const rows: string[][] = [hosts ? ['HOST', ...HEADER] : [...HEADER]];
   for (const e of entries) {
     rows.push([
+      ...(hosts ? [printable(e.host ?? LOCAL_HOST, 64)] : []),
       e.id,
       stateLabel(e),
       formatDuration(now - e.since),
       printable(e.app, 64),
       printable((e.tty ?? '-').replace(/^\/dev\//u, ''), 64),
-      printable(shortenPath(e.cwd, home), 120),
+      printable(e.host === undefined ? shortenPath(e.cwd, home) : e.cwd, 120),
       printable(e.msg ?? ''),
     ]);
   }

@@ -91,6 +91,7 @@ export function watchKey(model: WatchModel, key: WatchKey, entries: readonly Ses
   if (current === undefined) return { model, action: none };
   if (key.type === 'enter') return { model: { ...model, selected: current.id }, action: { type: 'jump', id: current.id } };
   if (key.type === 'char' && key.char === 'a') {
+    if (current.host !== undefined) return { model: { ...model, selected: current.id, note: `${current.id} runs on ${current.host}: answer it there (Enter shows how to reach it)` }, action: none };
     if (current.state !== 'blocked') return { model: { ...model, selected: current.id, note: `${current.id} is ${current.state}, not blocked: nothing to answer` }, action: none };
     return { model: { mode: 'input', selected: current.id, target: current.id, text: '', note: '' }, action: none };
   }

@@ -1,5 +1,6 @@
 // Pure: how to get to a session — a tmux pane to switch to, or a sentence saying where it runs.
 import type { SessionEntry } from './entry.js';
+import { remoteJumpLine } from './fleet.js';
 import { printable, stateLabel } from './format.js';
 
 /** What `jump` (and Enter in `watch`) does for a session. */
@@ -13,10 +14,11 @@ function whereLine(entry: SessionEntry): string {
 }
 
 /**
- * Switch tmux to the session's pane when the session runs under the same tmux server as the caller
+ * Another host's session: the ssh command that reaches it. Switch tmux to the session's pane when the session runs under the same tmux server as the caller
  * (`callerSocket`, from the caller's `$TMUX`); otherwise say where it runs.
  */
 export function jumpPlan(entry: SessionEntry, callerSocket: string | undefined): JumpPlan {
+  if (entry.host !== undefined) return { kind: 'say', text: remoteJumpLine({ ...entry, host: entry.host }) };
   if (entry.tmux !== undefined && callerSocket !== undefined && entry.tmux.socket === callerSocket) {
     return { kind: 'tmux', socket: entry.tmux.socket, pane: entry.tmux.pane };
   }

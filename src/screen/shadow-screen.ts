@@ -13,6 +13,8 @@ const SHADOW_SCROLLBACK_ROWS = 50;
 
 /** CAN (cancel any sequence in progress), then RIS (ESC c: full reset, both buffers and all modes). */
 const FULL_RESET = new Uint8Array([CAN, ESC, 0x63]);
+/** The most rows a prompt at the cursor is read back over, where the terminal wrapped it. */
+const MAX_PROMPT_ROWS = 4;
 
 /** xterm's smallest width; narrower sizes are raised to it. */
 export const MIN_COLS = 2;
@@ -191,13 +193,25 @@ export class ShadowScreen {
     });
   }
 
-  /** The text of the cursor's row left of the cursor (call `flush()` first): a prompt the program waits at. */
+  /**
+   * The text of the cursor's row left of the cursor (call `flush()` first): a prompt the program waits at, with the
+   * rows the terminal wrapped it from (xterm's `isWrapped`; at most {@link MAX_PROMPT_ROWS}), so a prompt longer than
+   * the terminal is wide (`Enter passphrase for key '/a/long/path':` at 60 columns) is read whole.
+   */
   cursorRowText(): string | undefined {
     const term = this.#term;
     if (term === undefined) return undefined;
     try {
       const buffer = term.buffer.active;
-      return buffer.getLine(buffer.baseY + buffer.cursorY)?.translateToString(false, 0, Math.min(buffer.cursorX, term.cols));
+      let y = buffer.baseY + buffer.cursorY;
+      let line = buffer.getLine(y);
+      let text = line?.translateToString(false, 0, Math.min(buffer.cursorX, term.cols));
+      for (let rows = 1; text !== undefined && line?.isWrapped === true && y > 0 && rows < MAX_PROMPT_ROWS; rows += 1) {
+        y -= 1;
+        line = buffer.getLine(y);
+        text = `${line?.translateToString(false) ?? ''}${text}`;
+      }
+      return text;
     } catch {
       return undefined;
     }

@@ -43,12 +43,14 @@ describe('the config file', () => {
 
   test.each([
     ['done-after = 100000\n', 'c.toml: done-after: expected a whole number from 0 to 86400, got 100000'],
-    ['intervall = 3\n', 'c.toml: intervall: unknown key (known: notify, interval, on-exit, tmux-levels, native, hooks, title, done-after, [apps.<command>])'],
+    ['intervall = 3\n', 'c.toml: intervall: unknown key (known: notify, interval, on-exit, tmux-levels, native, hooks, title, done-after, hosts, [apps.<command>])'],
     ['interval = 10\n', 'c.toml: interval: expected a whole number from 50 to 60000, got 10'],
     ['notify = "loud"\n', 'c.toml: notify: expected one of "off", "terminal", "desktop", got "loud"'],
     ['native = "no"\n', 'c.toml: native: expected true or false, got "no"'],
     ['[apps.claude]\nhook = false\n', 'c.toml: [apps.claude] hook: unknown key (known: notify, interval, on-exit, tmux-levels, native, hooks, title, done-after)'],
     ['apps = 3\n', 'c.toml: apps: expected tables [apps.<command>]'],
+    ['hosts = "devbox"\n', 'c.toml: hosts: expected a list of host names (hosts = ["devbox"])'],
+    ['hosts = ["-oProxyCommand=x"]\n', `c.toml: hosts: host "-oProxyCommand=x" starts with '-' (ssh would read an option)`],
     ['interval = \n', /^c\.toml: not valid TOML: /],
   ])('%j is refused with one line naming the file and the key', (text, message) => {
     expect(() => parseConfig(text, 'c.toml')).toThrow(ConfigError);

@@ -146,3 +146,47 @@ describe.skipIf(head === undefined)('a global install of a clean checkout folder
     expect(result.sttyAfter).toBe(result.sttyBefore);
   });
 });
+
+describe.skipIf(head === undefined)('a global install from a git URL: the release branch (needs git)', () => {
+  let work = '';
+  let prefix = '';
+  let files: string[] = [];
+  const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'osf-git-url-'));
+    const checkout = join(work, 'checkout');
+    mkdirSync(checkout);
+    const gitEnv = { ...npmEnv(), GIT_AUTHOR_NAME: 'test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'test', GIT_COMMITTER_EMAIL: 'test@example.com', GIT_CONFIG_GLOBAL: '/dev/null' };
+    execFileSync('sh', ['-c', 'git -C "$1" archive --format=tar HEAD | tar -x -C "$2" && cd "$2" && git init -q -b main . && git add -A && git commit -qm "a clean copy"', 'sh', REPO, checkout], { env: gitEnv });
+    npm(['ci', '--ignore-scripts', '--no-audit', '--no-fund'], checkout);
+    // npm run release:branch: the package's files, built, onto `release`, without a prepare step.
+    execFileSync(process.execPath, [join(checkout, 'test', 'tools', 'release-branch.mjs')], { cwd: checkout, env: gitEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    files = execFileSync('git', ['-C', checkout, 'ls-tree', '-r', '--name-only', 'release'], { encoding: 'utf8' }).trim().split('\n');
+    expect(execFileSync('git', ['-C', checkout, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' })).toBe(''); // the work tree untouched
+    prefix = join(work, 'prefix');
+    npm(['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', `git+file://${checkout}#release`], work);
+  }, INSTALL_TIMEOUT_MS);
+
+  afterAll(() => {
+    if (work !== '') rmSync(work, { recursive: true, force: true });
+  });
+
+  test('the branch holds the package as npm pack makes it, with no scripts and no dev dependencies', () => {
+    expect(files).toEqual(expect.arrayContaining(['bin/osf7501', 'dist/bundle/main.js', 'rules/claude-code.toml', 'package.json']));
+    expect(files.filter((p) => /^(src|test|fixtures|bench|dist\/src)\//.test(p))).toEqual([]);
+    const pkg = JSON.parse(readFileSync(join(prefix, 'lib', 'node_modules', 'osf7501', 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(pkg['scripts']).toBeUndefined();
+    expect(pkg['devDependencies']).toBeUndefined();
+  });
+
+  test('the osf7501 installed from git+file://…#release prints its version and wraps a program', async () => {
+    const v = await runInTerminal(['--version'], { command: [join(prefix, 'bin', 'osf7501')], cwd: work });
+    expect(v.output.toString().trim()).toBe(version);
+    const result = await runInTerminal(['sh', '-c', 'printf "git-url-hello\\n"; exit 5'], { command: [join(prefix, 'bin', 'osf7501')], cwd: work });
+    expect(result.status).toBe(5);
+    expect(result.output.toString()).toContain('git-url-hello');
+    expect(reportsIn(result.output).at(-1)).toMatchObject({ state: 'error', msg: 'sh exited with status 5' });
+    expect(result.sttyAfter).toBe(result.sttyBefore);
+  });
+});

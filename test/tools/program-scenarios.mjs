@@ -11,6 +11,7 @@ import path from 'node:path';
 
 const USER = 'osfrec';
 const PASSWORD = 'osf7501-rec-pw';
+const KEY_PASSPHRASE = 'osf7501-key-pw';
 
 const tmp = (prefix) => fs.mkdtempSync(path.join(os.tmpdir(), `osf7501-${prefix}-`));
 const sh = (cmd, opts = {}) => execFileSync('sh', ['-c', cmd], { encoding: 'utf8', ...opts });
@@ -70,16 +71,24 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
-async function sshd() {
+/** A throwaway sshd on 127.0.0.1 (its own config, host key and port; never /etc/ssh) letting USER in by password, and by key when `key`: a client key with a passphrase, authorized in the sandbox (StrictModes off: the key sits under the temp dir). */
+async function startSshd({ key = false } = {}) {
   ensureUser();
   const dir = tmp('sshd');
+  fs.chmodSync(dir, 0o755);
   const port = await freePort();
   sh(`ssh-keygen -q -t ed25519 -N '' -f ${dir}/host_ed25519`);
+  if (key) {
+    sh(`ssh-keygen -q -t ed25519 -N '${KEY_PASSPHRASE}' -C osf7501-rec -f ${dir}/id_ed25519`);
+    fs.copyFileSync(`${dir}/id_ed25519.pub`, `${dir}/authorized_keys`);
+    fs.chmodSync(`${dir}/authorized_keys`, 0o644);
+  }
   fs.mkdirSync('/run/sshd', { recursive: true });
   fs.writeFileSync(
     path.join(dir, 'sshd_config'),
     [`Port ${port}`, 'ListenAddress 127.0.0.1', `HostKey ${dir}/host_ed25519`, `PidFile ${dir}/sshd.pid`, 'PasswordAuthentication yes',
-      'KbdInteractiveAuthentication no', 'UsePAM no', `AllowUsers ${USER}`, ''].join('\n'),
+      'KbdInteractiveAuthentication no', 'UsePAM no', `AllowUsers ${USER}`,
+      ...(key ? ['PubkeyAuthentication yes', `AuthorizedKeysFile ${dir}/authorized_keys`, 'StrictModes no'] : []), ''].join('\n'),
   );
   const daemon = spawn('/usr/sbin/sshd', ['-D', '-e', '-f', path.join(dir, 'sshd_config')], { stdio: 'ignore' });
   for (let i = 0; i < 50; i++) {
@@ -87,9 +96,42 @@ async function sshd() {
     if (up) break;
     await new Promise((r) => setTimeout(r, 100));
   }
+  return { dir, port, stop: () => { daemon.kill(); rmrf(dir); } };
+}
+async function sshd() {
+  const { dir, port, stop } = await startSshd();
   const cmd = ['ssh', '-p', String(port), '-o', `UserKnownHostsFile=${dir}/known_hosts`, '-o', 'GlobalKnownHostsFile=/dev/null', '-o', 'StrictHostKeyChecking=ask',
     '-o', 'PubkeyAuthentication=no', '-o', 'PreferredAuthentications=password', '-F', '/dev/null', `${USER}@127.0.0.1`, 'sleep 3; echo logged in as $(id -un)'];
-  return { cmd, cwd: dir, env: {}, port, cleanup: () => { daemon.kill(); rmrf(dir); } };
+  return { cmd, cwd: dir, env: {}, port, cleanup: stop };
+}
+/** ssh's own options for a key with a passphrase: no agent, no config, the host key already known (`knownHost`) or asked. */
+function keyOptions(dir, port, { knownHost }) {
+  if (knownHost) sh(`ssh-keyscan -p ${port} -t ed25519 127.0.0.1 2>/dev/null > ${dir}/known_hosts`);
+  return ['-i', `${dir}/id_ed25519`, '-o', 'IdentitiesOnly=yes', '-o', 'IdentityAgent=none', '-o', `UserKnownHostsFile=${dir}/known_hosts`, '-o', 'GlobalKnownHostsFile=/dev/null',
+    '-o', 'StrictHostKeyChecking=ask', '-o', 'PreferredAuthentications=publickey', '-F', '/dev/null'];
+}
+/** `ssh -i KEY` whose key has a passphrase, the host already known: the passphrase is the one question. */
+async function sshKey() {
+  const { dir, port, stop } = await startSshd({ key: true });
+  const cmd = ['ssh', '-p', String(port), ...keyOptions(dir, port, { knownHost: true }), `${USER}@127.0.0.1`, 'sleep 3; echo logged in as $(id -un)'];
+  return { cmd, cwd: dir, env: { SSH_AUTH_SOCK: undefined }, port, key: `${dir}/id_ed25519`, cleanup: stop };
+}
+/**
+ * `git clone ssh://…` through that sshd: ssh (GIT_SSH_COMMAND, the host unknown) asks about the host key, then the key's
+ * passphrase; the remote's upload-pack waits 3 s first (`-u`), so the clone is seen working, then it is done.
+ */
+async function gitCloneSsh() {
+  const { dir, port, stop } = await startSshd({ key: true });
+  const { dir: work, env } = gitSandbox();
+  const remote = `/home/${USER}/osf7501-rec-${port}.git`;
+  const seed = path.join(work, 'seed');
+  fs.mkdirSync(seed);
+  const envs = { ...process.env, ...env };
+  for (const [k, v] of Object.entries(envs)) if (v === undefined) delete envs[k];
+  sh(`git init -q -b master . && printf 'hello\\n' > README && git add README && git commit -qm init && git clone -q --bare . ${remote} && chown -R ${USER} ${remote}`, { cwd: seed, env: envs });
+  const ssh = ['ssh', ...keyOptions(dir, port, { knownHost: false })].join(' ');
+  const cmd = ['git', 'clone', '-u', 'sleep 3; git-upload-pack', `ssh://${USER}@127.0.0.1:${port}${remote}`, 'clone'];
+  return { cmd, cwd: work, env: { ...env, GIT_SSH_COMMAND: ssh, SSH_AUTH_SOCK: undefined, SSH_ASKPASS: undefined, GIT_ASKPASS: undefined }, port, key: `${dir}/id_ed25519`, cleanup: () => { stop(); rmrf(work); rmrf(remote); } };
 }
 
 // ------------------------------------------------------------------------------------------ node prompts
@@ -625,6 +667,26 @@ export const SCENARIOS = {
       { after: 700, label: { state: 'working', note: 'password sent: the remote command sleeps 3 s' }, hold: 1000 },
       { waitFor: /logged in as/, label: { state: 'exit', note: 'remote command ran' }, hold: 200 },
       { exit: true, label: { state: 'exit', note: 'connection closed' } },
+    ],
+  },
+  'ssh-key-passphrase': {
+    app: 'ssh', version: SSH_VERSION, sizes: '80x24,120x32,60x15',
+    setup: sshKey,
+    steps: [
+      { waitFor: /Enter passphrase for key '[^']+': *$/m, label: { state: 'blocked', kind: 'auth', msg: (run) => `Enter passphrase for key '${run.key}':`, note: 'passphrase prompt, echo off' }, send: `${KEY_PASSPHRASE}\r` },
+      { after: 700, label: { state: 'working', note: 'passphrase sent: the remote command sleeps 3 s' }, hold: 1000 },
+      { waitFor: /logged in as/, label: { state: 'exit', note: 'remote command ran' }, hold: 200 },
+      { exit: true, label: { state: 'exit', note: 'connection closed' } },
+    ],
+  },
+  'git-clone-ssh': {
+    app: 'git', version: GIT_VERSION, sizes: '80x24,120x32,60x15',
+    setup: gitCloneSsh,
+    steps: [
+      { waitFor: /continue connecting \(yes\/no\/\[[a-z\n]+\]\)\? *$/m, label: { state: 'blocked', kind: 'question', msg: (run) => `ssh: unknown host [127.0.0.1]:${run.port} — continue connecting? (yes/no/[fingerprint])`, note: 'unknown host key, asked by the ssh git runs' }, send: 'yes\r' },
+      { waitFor: /Enter passphrase for key '[^']+': *$/m, label: { state: 'blocked', kind: 'auth', msg: (run) => `Enter passphrase for key '${run.key}':`, note: 'passphrase prompt, echo off' }, send: `${KEY_PASSPHRASE}\r` },
+      { after: 700, label: { state: 'working', note: "passphrase sent: the remote's upload-pack waits 3 s" }, hold: 1000 },
+      { exit: true, label: { state: 'done', note: 'cloned (status 0)' } },
     ],
   },
   'sudo-password': {
