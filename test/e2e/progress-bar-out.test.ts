@@ -1,0 +1,92 @@
+// ConEmu's OSC 9;4 bar beside the reports, under the real shim at a real PTY: written where the environment names a
+// terminal that draws it, in step with the session's state; nowhere else; never over the program's own bar;
+// again every re-send interval while shown (shortened here through OSF7501_PROGRESS_RESEND_MS).
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { CHILDREN, OuterTerminal } from './support/outer-terminal.js';
+
+/** Every variable a terminal could be detected by, emptied: the tests' own terminal must not leak in. */
+const NO_TERMINAL = { TERM_PROGRAM: '', TERM_PROGRAM_VERSION: '', WT_SESSION: '', KITTY_WINDOW_ID: '', ConEmuANSI: '', TMUX: '', STY: '' };
+const CHILD = [process.execPath, join(CHILDREN, 'progress-states.mjs')];
+
+/** The OSC 9;4 bodies in `output` (`4;3`, `4;1;40`), in order. */
+function bars(output: Buffer): string[] {
+  return [...output.toString('latin1').matchAll(/\x1b\]9;(4;[0-9;]*)(?:\x1b\\|\x07)/gu)].map((m) => m[1] ?? '');
+}
+
+/** Once reporting runs (the shim's first report, `idle`), the child's five states, a key each, each once the last is out. */
+async function drive(term: OuterTerminal): Promise<void> {
+  await term.waitFor(/\x1b\]7501;state=idle:app=node/u, "the shim's first report");
+  for (let i = 0; i < 5; i++) {
+    term.write('k');
+    await term.waitFor(new RegExp(`STEP ${i}\\r+\\n`, 'u'), `step ${i}`);
+  }
+  term.write('k');
+}
+
+/** The child's OSC 7501 reports seen (outside tmux the shim copies none: they reach the terminal themselves). */
+function stateChanges(output: Buffer): number {
+  return (output.toString('latin1').match(/\x1b\]7501;state=[a-z]+(?::kind=[a-z]+)?(?::progress=[0-9]+)?:app=progress-states/gu) ?? []).length;
+}
+
+describe('the progress bar beside the reports', () => {
+  test.each([
+    ['Ghostty 1.2', { TERM_PROGRAM: 'ghostty', TERM_PROGRAM_VERSION: '1.2.3' }],
+    ['iTerm2 3.6.6', { TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.6.6' }],
+    ['Windows Terminal', { WT_SESSION: '0b7f1c2e-7d2c-4bb1-9e52-2c0d7f6b1a11' }],
+    ['ConEmu', { ConEmuANSI: 'ON' }],
+  ])('%s: working 40 %, blocked, error, working, done show as 1;40, 4, 2, 3 and removed', async (_name, env) => {
+    const term = new OuterTerminal([...CHILD], { env: { ...NO_TERMINAL, ...env } });
+    await drive(term);
+    expect((await term.result()).status).toBe(0);
+    expect(bars(term.output())).toEqual(['4;1;40', '4;4', '4;2', '4;3', '4;0']);
+  });
+
+  test.each([
+    ['no terminal named', {}],
+    ['Ghostty 1.1 (before the bar)', { TERM_PROGRAM: 'ghostty', TERM_PROGRAM_VERSION: '1.1.3' }],
+    ['iTerm2 3.6.5', { TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.6.5' }],
+    ['WezTerm (draws no bar itself)', { TERM_PROGRAM: 'WezTerm', TERM_PROGRAM_VERSION: '20240203-110809-5046fc22' }],
+    ['Apple Terminal', { TERM_PROGRAM: 'Apple_Terminal', TERM_PROGRAM_VERSION: '455' }],
+    ['Ghostty, with --progress-bar=never', { TERM_PROGRAM: 'ghostty', TERM_PROGRAM_VERSION: '1.2.3' }, ['--progress-bar=never']],
+  ])('%s: no OSC 9;4 at all (elsewhere it is a desktop notification)', async (_name, env, flags: string[] = []) => {
+    const term = new OuterTerminal([...flags, ...CHILD], { env: { ...NO_TERMINAL, ...env } });
+    await drive(term);
+    expect((await term.result()).status).toBe(0);
+    expect(stateChanges(term.output())).toBe(5); // the reports went out
+    expect(bars(term.output())).toEqual([]);
+  });
+
+  test('--progress-bar=always writes it where no terminal is named', async () => {
+    const term = new OuterTerminal(['--progress-bar=always', ...CHILD], { env: NO_TERMINAL });
+    await drive(term);
+    expect((await term.result()).status).toBe(0);
+    expect(bars(term.output())).toEqual(['4;1;40', '4;4', '4;2', '4;3', '4;0']);
+  });
+
+  test("a program's own OSC 9;4 owns the bar: the shim writes none, its bytes pass unchanged", async () => {
+    const term = new OuterTerminal([...CHILD, '--own-bar'], { env: { ...NO_TERMINAL, TERM_PROGRAM: 'ghostty', TERM_PROGRAM_VERSION: '1.2.3' } });
+    await drive(term);
+    expect((await term.result()).status).toBe(0);
+    expect(bars(term.output())).toEqual(['4;1;7']);
+  });
+
+  test('a shown bar is sent again every re-send interval, and removed at the end', async () => {
+    const term = new OuterTerminal([...CHILD], { env: { ...NO_TERMINAL, TERM_PROGRAM: 'ghostty', TERM_PROGRAM_VERSION: '1.2.3', OSF7501_PROGRESS_RESEND_MS: '200' } });
+    await term.waitFor(/\x1b\]7501;state=idle:app=node/u, "the shim's first report");
+    term.write('k');
+    await term.waitFor(() => bars(term.output()).filter((b) => b === '4;1;40').length >= 3, 'working 40 % three times');
+    term.write('k');
+    await term.waitFor(() => bars(term.output()).filter((b) => b === '4;4').length >= 3, 'paused three times');
+    for (let i = 2; i < 5; i++) {
+      term.write('k'); // error, working, done
+      await term.waitFor(new RegExp(`STEP ${i}\\r+\\n`, 'u'), `step ${i}`);
+    }
+    await term.waitFor(() => bars(term.output()).at(-1) === '4;0', 'removed');
+    term.write('k');
+    expect((await term.result()).status).toBe(0);
+    const seen = bars(term.output());
+    expect(seen.indexOf('4;0')).toBe(seen.length - 1); // removed once, at the end, and nothing after
+    expect(seen.filter((b) => b === '4;2').length).toBeGreaterThanOrEqual(1);
+  });
+});
