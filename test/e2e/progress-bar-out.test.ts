@@ -1,6 +1,8 @@
 // ConEmu's OSC 9;4 bar beside the reports, under the real shim at a real PTY: written where the environment names a
 // terminal that draws it, in step with the session's state; nowhere else; never over the program's own bar;
 // again every re-send interval while shown (shortened here through OSF7501_PROGRESS_RESEND_MS).
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CHILDREN, OuterTerminal } from './support/outer-terminal.js';
@@ -74,6 +76,21 @@ describe('the progress bar beside the reports', () => {
     await drive(term);
     expect((await term.result()).status).toBe(0);
     expect(fromFirstState(term.output(), '4;1;40')).toEqual(['4;1;40', '4;4', '4;2', '4;3', '4;0']);
+  });
+
+  test('progress-bar = "never" in config.toml turns it off in Ghostty; --progress-bar=always on the command line wins over it', async () => {
+    const config = mkdtempSync(join(tmpdir(), 'osf-progress-config-'));
+    mkdirSync(join(config, 'osf7501'));
+    writeFileSync(join(config, 'osf7501', 'config.toml'), 'progress-bar = "never"\n');
+    const off = new OuterTerminal([...CHILD], { env: { ...NO_TERMINAL, XDG_CONFIG_HOME: config, TERM_PROGRAM: 'ghostty', TERM_PROGRAM_VERSION: '1.2.3' } });
+    await drive(off);
+    expect((await off.result()).status).toBe(0);
+    expect(stateChanges(off.output())).toBe(5);
+    expect(bars(off.output())).toEqual([]);
+    const on = new OuterTerminal(['--progress-bar=always', ...CHILD], { env: { ...NO_TERMINAL, XDG_CONFIG_HOME: config } });
+    await drive(on);
+    expect((await on.result()).status).toBe(0);
+    expect(fromFirstState(on.output(), '4;1;40')).toEqual(['4;1;40', '4;4', '4;2', '4;3', '4;0']);
   });
 
   test("a program's own OSC 9;4 owns the bar: the shim writes none, its bytes pass unchanged", async () => {
