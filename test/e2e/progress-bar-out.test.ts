@@ -1,11 +1,12 @@
 // ConEmu's OSC 9;4 bar beside the reports, under the real shim at a real PTY: written where the environment names a
 // terminal that draws it, in step with the session's state; nowhere else; never over the program's own bar;
 // again every re-send interval while shown (shortened here through OSF7501_PROGRESS_RESEND_MS).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CHILDREN, OuterTerminal } from './support/outer-terminal.js';
+import { waitUntil } from './support/wait-until.js';
 
 /** Every variable a terminal could be detected by, emptied: the tests' own terminal must not leak in. */
 const NO_TERMINAL = { TERM_PROGRAM: '', TERM_PROGRAM_VERSION: '', WT_SESSION: '', KITTY_WINDOW_ID: '', ConEmuANSI: '', TMUX: '', STY: '' };
@@ -76,6 +77,25 @@ describe('the progress bar beside the reports', () => {
     await drive(term);
     expect((await term.result()).status).toBe(0);
     expect(fromFirstState(term.output(), '4;1;40')).toEqual(['4;1;40', '4;4', '4;2', '4;3', '4;0']);
+  });
+
+  test.each([
+    ['0.47.0', ['4;1;40', '4;4', '4;2', '4;3', '4;0']],
+    ['0.46.2', []],
+  ])('kitty: its version from `kitty --version` (%s) decides', async (version, expected) => {
+    // kitty itself is not installed here: a `kitty` on PATH answers --version as kitty does, and says it was asked.
+    const bin = mkdtempSync(join(tmpdir(), 'osf-progress-kitty-'));
+    const asked = join(bin, 'asked');
+    writeFileSync(join(bin, 'kitty'), `#!/bin/sh\n[ "$1" = --version ] || exit 2\necho 'kitty ${version} created by Kovid Goyal'\n: > '${asked}'\n`);
+    chmodSync(join(bin, 'kitty'), 0o755);
+    const env = { ...NO_TERMINAL, KITTY_WINDOW_ID: '1', TERM: 'xterm-kitty', PATH: `${bin}:${process.env['PATH'] ?? ''}` };
+    const term = new OuterTerminal([...CHILD], { env });
+    await term.waitFor(/\x1b\]7501;state=idle:app=node/u, "the shim's first report");
+    await waitUntil(() => existsSync(asked), 'the shim to ask kitty its version');
+    await drive(term);
+    expect((await term.result()).status).toBe(0);
+    expect(stateChanges(term.output())).toBe(5);
+    expect(expected.length === 0 ? bars(term.output()) : fromFirstState(term.output(), '4;1;40')).toEqual(expected);
   });
 
   test('progress-bar = "never" in config.toml turns it off in Ghostty; --progress-bar=always on the command line wins over it', async () => {
