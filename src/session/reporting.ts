@@ -141,7 +141,7 @@ export function createReporting(options: RunOptions, ctx: ReportingContext): Rep
     ...(ctx.onTerminalState === undefined ? {} : { onTerminalState: ctx.onTerminalState }),
   });
   const started = reporter;
-  startProgressBar(options, ctx.env, started);
+  startProgressBar(options, ctx.env, started, log);
   return {
     reporter: started,
     native,
@@ -180,16 +180,19 @@ function openInbox(options: RunOptions, ctx: ReportingContext, app: string, writ
 }
 
 /** The OSC 9;4 bar, where the outer terminal draws it: at once, or once kitty has said its version. */
-function startProgressBar(options: RunOptions, env: NodeJS.ProcessEnv, reporter: StatusReporter): void {
+function startProgressBar(options: RunOptions, env: NodeJS.ProcessEnv, reporter: StatusReporter, log: ReportLog | undefined): void {
   const mode = options.progressBar ?? 'auto';
   const resend = Number(env[RESEND_VARIABLE]);
   const resendMs = Number.isSafeInteger(resend) && resend >= 1 ? resend : undefined;
   const route = progressBarRoute(mode, env);
-  if (route.draws) reporter.startProgressBar(route.via, resendMs);
-  else if (mode === 'auto' && looksLikeKitty(env)) {
+  if (route.draws) {
+    log?.progressBar(route);
+    reporter.startProgressBar(route.via, resendMs);
+  } else if (mode === 'auto' && looksLikeKitty(env)) {
     void kittyVersion(env).then((version) => {
       const known = progressBarRoute(mode, env, version === undefined ? {} : { kittyVersion: version });
+      log?.progressBar(known.draws || version !== undefined ? known : { draws: false, why: 'kitty --version gave no answer' });
       if (known.draws) reporter.startProgressBar(known.via, resendMs);
     });
-  }
+  } else log?.progressBar(route);
 }

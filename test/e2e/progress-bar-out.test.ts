@@ -1,7 +1,7 @@
 // ConEmu's OSC 9;4 bar beside the reports, under the real shim at a real PTY: written where the environment names a
 // terminal that draws it, in step with the session's state; nowhere else; never over the program's own bar;
 // again every re-send interval while shown (shortened here through OSF7501_PROGRESS_RESEND_MS).
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -96,6 +96,20 @@ describe('the progress bar beside the reports', () => {
     expect((await term.result()).status).toBe(0);
     expect(stateChanges(term.output())).toBe(5);
     expect(expected.length === 0 ? bars(term.output()) : fromFirstState(term.output(), '4;1;40')).toEqual(expected);
+  });
+
+  test.each([
+    ['Ghostty 1.2.3', { TERM_PROGRAM: 'ghostty', TERM_PROGRAM_VERSION: '1.2.3' }, { type: 'progress-bar', terminal: 'Ghostty 1.2.3', via: 'bare' }],
+    ['no terminal named', {}, { type: 'progress-bar-off', reason: 'no terminal known to draw OSC 9;4' }],
+  ])('--log says once where the bar goes, or why nowhere: %s', async (_name, env, line) => {
+    const logFile = join(mkdtempSync(join(tmpdir(), 'osf-progress-log-')), 'log.jsonl');
+    const term = new OuterTerminal(['--log', logFile, ...CHILD], { env: { ...NO_TERMINAL, ...env } });
+    await drive(term);
+    expect((await term.result()).status).toBe(0);
+    const lines = readFileSync(logFile, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const said = lines.filter((l) => String(l['type']).startsWith('progress-bar'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatchObject(line);
   });
 
   test('progress-bar = "never" in config.toml turns it off in Ghostty; --progress-bar=always on the command line wins over it', async () => {
