@@ -18,11 +18,13 @@ export interface Settings {
   title: boolean;
   /** Seconds: a plain program's run or a shell's command at least this long ends as `done`. */
   'done-after': number;
+  /** ConEmu's OSC 9;4 bar beside the reports: where the terminal draws it, always, or never. */
+  'progress-bar': 'auto' | 'always' | 'never';
 }
 
 export type SettingKey = keyof Settings;
 
-const DEFAULT_SETTINGS: Readonly<Settings> = { notify: 'off', interval: 700, 'on-exit': 'result', 'tmux-levels': 1, native: true, hooks: true, title: false, 'done-after': 3 };
+const DEFAULT_SETTINGS: Readonly<Settings> = { notify: 'off', interval: 700, 'on-exit': 'result', 'tmux-levels': 1, native: true, hooks: true, title: false, 'done-after': 3, 'progress-bar': 'auto' };
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
 
 /** A bad config file: one line naming the file and the key; exit status 2, before any program starts. */
@@ -54,7 +56,7 @@ export function configPath(env: Readonly<Record<string, string | undefined>>): s
   return join(base, 'osf7501', 'config.toml');
 }
 
-const CHOICES: Partial<Record<SettingKey, readonly string[]>> = { notify: ['off', 'terminal', 'desktop'], 'on-exit': ['result', 'clear', 'keep'] };
+const CHOICES: Partial<Record<SettingKey, readonly string[]>> = { notify: ['off', 'terminal', 'desktop'], 'on-exit': ['result', 'clear', 'keep'], 'progress-bar': ['auto', 'always', 'never'] };
 const RANGES: Partial<Record<SettingKey, readonly [number, number]>> = { interval: [50, 60_000], 'tmux-levels': [1, 4], 'done-after': [0, 86_400] };
 
 function checkValue(path: string, where: string, key: string, value: unknown): Partial<Settings> {
@@ -142,5 +144,5 @@ export function effectiveSettings(config: ConfigFile, app: string | undefined, c
     if (config.top[key] !== undefined) return { value: config.top[key] as Settings[K], source: 'config' };
     return { value: DEFAULT_SETTINGS[key], source: 'default' };
   };
-  return { notify: pick('notify'), interval: pick('interval'), 'on-exit': pick('on-exit'), 'tmux-levels': pick('tmux-levels'), native: pick('native'), hooks: pick('hooks'), title: pick('title'), 'done-after': pick('done-after') };
+  return { notify: pick('notify'), interval: pick('interval'), 'on-exit': pick('on-exit'), 'tmux-levels': pick('tmux-levels'), native: pick('native'), hooks: pick('hooks'), title: pick('title'), 'done-after': pick('done-after'), 'progress-bar': pick('progress-bar') };
 }

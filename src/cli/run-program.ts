@@ -77,6 +77,7 @@ interface RunFlags {
   notify?: boolean;
   notifyDesktop?: boolean;
   title?: boolean;
+  progressBar?: 'auto' | 'always' | 'never';
 }
 
 /** A parsed run command line: the options, and the settings the command line gave explicitly (by config key). */
@@ -113,6 +114,11 @@ export async function parseRunLine(argv: string[], io: CliIo): Promise<RunLine |
     .option('--notify', 'when the program becomes blocked or done, show a terminal notification (OSC 9/777), at most one per state every 30 s')
     .option('--notify-desktop', 'like --notify, and also a desktop notification (notify-send, osascript) where available')
     .option('--title', "show the state in the window title: its glyph in front of the program's own title (else the program's name and the state); your title comes back at exit")
+    .addOption(
+      new Option('--progress-bar [mode]', "also show the state as the terminal's OSC 9;4 progress bar: auto = where the terminal is known to draw it, always, never (alone: always; before the command write --progress-bar=MODE)")
+        .choices(['auto', 'always', 'never'])
+        .preset('always'),
+    )
     .option('--log <file>', "append every classification change and report to FILE as JSON Lines ('-' for stderr)")
     .argument('[command]', 'the program to run (looked up on PATH)')
     .argument('[args...]', "the program's own arguments, passed unchanged")
@@ -139,6 +145,7 @@ export async function parseRunLine(argv: string[], io: CliIo): Promise<RunLine |
         ...(flags.log === undefined ? {} : { log: flags.log }),
         ...(flags.notifyDesktop ? { notify: 'both' as const } : flags.notify ? { notify: 'terminal' as const } : {}),
         ...(flags.title === true ? { title: true } : {}),
+        ...(flags.progressBar === undefined ? {} : { progressBar: flags.progressBar }),
       };
       given = commandLineSettings(cmd);
     });

@@ -18,6 +18,7 @@ export function commandLineSettings(cmd: Command): Partial<Settings> {
   if (given('hooks')) settings.hooks = opts['hooks'] as boolean;
   if (given('title')) settings.title = opts['title'] as boolean;
   if (given('doneAfter')) settings['done-after'] = opts['doneAfter'] as number;
+  if (given('progressBar')) settings['progress-bar'] = opts['progressBar'] as Settings['progress-bar'];
   return settings;
 }
 
@@ -42,5 +43,6 @@ export function withConfig(run: RunOptions, cli: Partial<Settings>, env: Readonl
   if (fromFile('hooks')) next.hooks = s.hooks.value;
   if (fromFile('title')) next.title = s.title.value;
   if (fromFile('done-after')) next.doneAfterMs = s['done-after'].value * 1000;
+  if (fromFile('progress-bar')) next.progressBar = s['progress-bar'].value;
   return next;
 }

@@ -8,7 +8,7 @@ import { dialogChoices, type DialogChoices } from './dialog-choices.js';
 import { applyUpdate, initialEntry, parseEntry, type SessionEntry, type SessionInfo, type StateUpdate } from './entry.js';
 import type { InputView } from './input-decision.js';
 import { liveSessions } from './order.js';
-import { checkRuntimeDir, entryPath, socketPath } from './runtime-dir.js';
+import { checkRuntimeDir, entryPath, socketPath, statePath } from './runtime-dir.js';
 
 /** What the input server asks of the session at the moment it writes (see input-server.ts). */
 export interface SessionInput {
@@ -31,6 +31,9 @@ interface PublisherOptions {
 export class RegistryPublisher implements ReportLogSink, SessionInput {
   private current: SessionEntry;
   private readonly file: string;
+  private readonly stateFile: string;
+  /** The state last written to `stateFile`. */
+  private writtenState: string | undefined;
   private readonly now: () => number;
   private screenBlocked = false;
   /** What the dialog on the latest screen offers, while the session or its screen is blocked. */
@@ -45,6 +48,7 @@ export class RegistryPublisher implements ReportLogSink, SessionInput {
   ) {
     this.now = options.now ?? Date.now;
     this.file = entryPath(options.dir, info.id);
+    this.stateFile = statePath(options.dir, info.id);
     this.current = initialEntry(info, this.now());
     this.write();
   }
@@ -98,15 +102,28 @@ export class RegistryPublisher implements ReportLogSink, SessionInput {
     if (this.disposed) return;
     this.disposed = true;
     rmSync(this.file, { force: true });
+    rmSync(this.stateFile, { force: true });
   }
 
+  /**
+   * The state word alone in `<id>.state` (what bin/osf7501's shell part reads for `status` without starting
+   * Node: a shell cannot read JSON), then the entry, each atomically: an entry never lacks its state file.
+   */
   private write(): void {
+    if (this.current.state !== this.writtenState && this.writeAtomically(this.stateFile, `${this.current.state}\n`)) this.writtenState = this.current.state;
+    this.writeAtomically(this.file, `${JSON.stringify(this.current)}\n`);
+  }
+
+  /** Writes `text` to `file` through a temporary file and a rename; false when the disk refused. */
+  private writeAtomically(file: string, text: string): boolean {
     const temp = join(this.options.dir, `.${this.current.id}.${this.tempCounter++}.tmp`);
     try {
-      writeFileSync(temp, `${JSON.stringify(this.current)}\n`, { mode: 0o600 });
-      renameSync(temp, this.file);
+      writeFileSync(temp, text, { mode: 0o600 });
+      renameSync(temp, file);
+      return true;
     } catch {
       rmSync(temp, { force: true });
+      return false;
     }
   }
 }
@@ -158,6 +175,7 @@ export function readSessions(dir: string, options: ReadOptions = {}): SessionEnt
     else if (options.clean) {
       rmSync(entryPath(dir, entry.id), { force: true });
       rmSync(socketPath(dir, entry.id), { force: true });
+      rmSync(statePath(dir, entry.id), { force: true });
     }
   }
   return liveSessions(entries, () => true);

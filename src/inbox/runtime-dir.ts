@@ -47,3 +47,8 @@ export function entryPath(dir: string, id: string): string {
 export function socketPath(dir: string, id: string): string {
   return join(dir, `${id}.sock`);
 }
+
+/** `<dir>/<id>.state`: a session's state word alone (`blocked`), for the launcher's shell part (`status` without Node). */
+export function statePath(dir: string, id: string): string {
+  return join(dir, `${id}.state`);
+}

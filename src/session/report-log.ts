@@ -50,6 +50,11 @@ export class ReportLog implements ReportLogSink {
     this.line({ type: 'tmux-pane-options-off', reason });
   }
 
+  /** Where the OSC 9;4 progress bar goes (src/tty/progress-terminal.ts), or why none: said once at the start. */
+  progressBar(route: { draws: true; terminal: string; via: string } | { draws: false; why: string }): void {
+    this.line(route.draws ? { type: 'progress-bar', terminal: route.terminal, via: route.via } : { type: 'progress-bar-off', reason: route.why });
+  }
+
   /** Closes the file. Idempotent. */
   dispose(): void {
     if (this.disposed) return;

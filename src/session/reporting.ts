@@ -19,6 +19,11 @@ import { TmuxPaneOptions } from '../inbox/tmux-pane-options.js';
 import type { Report } from '../protocol/index.js';
 import type { Classification } from '../rules/types.js';
 import type { RunOptions } from './run-options.js';
+import { looksLikeKitty, progressBarRoute } from '../tty/progress-terminal.js';
+import { kittyVersion } from '../tty/kitty-version.js';
+
+/** Tests shorten the bar's re-send interval (ms) with this variable; absent or not a whole number ≥ 1: PROGRESS_RESEND_MS. */
+const RESEND_VARIABLE = 'OSF7501_PROGRESS_RESEND_MS';
 
 /** The running child as the reporting sees it: its methods answer once the PTY exists. */
 interface ChildHandle {
@@ -136,6 +141,7 @@ export function createReporting(options: RunOptions, ctx: ReportingContext): Rep
     ...(ctx.onTerminalState === undefined ? {} : { onTerminalState: ctx.onTerminalState }),
   });
   const started = reporter;
+  startProgressBar(options, ctx.env, started, log);
   return {
     reporter: started,
     native,
@@ -171,4 +177,22 @@ function openInbox(options: RunOptions, ctx: ReportingContext, app: string, writ
   } catch {
     return undefined;
   }
+}
+
+/** The OSC 9;4 bar, where the outer terminal draws it: at once, or once kitty has said its version. */
+function startProgressBar(options: RunOptions, env: NodeJS.ProcessEnv, reporter: StatusReporter, log: ReportLog | undefined): void {
+  const mode = options.progressBar ?? 'auto';
+  const resend = Number(env[RESEND_VARIABLE]);
+  const resendMs = Number.isSafeInteger(resend) && resend >= 1 ? resend : undefined;
+  const route = progressBarRoute(mode, env);
+  if (route.draws) {
+    log?.progressBar(route);
+    reporter.startProgressBar(route.via, resendMs);
+  } else if (mode === 'auto' && looksLikeKitty(env)) {
+    void kittyVersion(env).then((version) => {
+      const known = progressBarRoute(mode, env, version === undefined ? {} : { kittyVersion: version });
+      log?.progressBar(known.draws || version !== undefined ? known : { draws: false, why: 'kitty --version gave no answer' });
+      if (known.draws) reporter.startProgressBar(known.via, resendMs);
+    });
+  } else log?.progressBar(route);
 }

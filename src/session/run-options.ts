@@ -1,6 +1,7 @@
 // The options of a wrapped program, one type from the command line and config.toml down to the session.
 import type { NotifyMode } from '../inbox/notifier.js';
 import type { ExitPolicy } from '../status/index.js';
+import type { ProgressBarMode } from '../tty/progress-terminal.js';
 
 /** What the user asked for (`osf7501 [options] [--] <command> [args...]`, after config.toml). Absent: the default. */
 export interface RunOptions {
@@ -32,4 +33,6 @@ export interface RunOptions {
   notify?: NotifyMode;
   /** `--title`: the state's glyph and text in the window title (the user's title saved and restored). */
   title?: boolean;
+  /** `--progress-bar[=MODE]`: ConEmu's OSC 9;4 bar beside the reports (default `auto`: where the terminal draws it). */
+  progressBar?: ProgressBarMode;
 }

@@ -16,6 +16,7 @@ import type { SessionObserver } from './relay.js';
 import { ReportGate } from './report-gate.js';
 import { ReportWriter, type ReportWriterOptions } from './report-writer.js';
 import type { ScreenModel } from './screen-model.js';
+import { ProgressBar } from '../status/progress-bar.js';
 
 /** Configuration of one session's reporting: the policy's, and its sinks'. */
 interface StatusReporterOptions extends ReportWriterOptions, Omit<SignalPolicyConfig, 'copyNative' | 'settleMs'> {
@@ -48,6 +49,13 @@ export class StatusReporter implements SessionObserver {
   private childTitle: Uint8Array | undefined;
   /** The child exited or the terminal hung up: the final report is out. */
   private finished = false;
+  /** The OSC 9;4 bar beside the reports, once the outer terminal is known to draw it; how it is written. */
+  private bar: ProgressBar | undefined;
+  private barVia: 'bare' | 'passthrough' = 'bare';
+  /** The program wrote an OSC 9;4 of its own (before or after the bar started): the bar is its own. */
+  private childBar = false;
+  /** The latest report of the policy, for a bar that starts late. */
+  private lastReport: Report | undefined;
 
   constructor(
     private readonly screen: ScreenModel,
@@ -58,7 +66,11 @@ export class StatusReporter implements SessionObserver {
       // A shell's OSC 133 marks: its prompts and commands, for the shell's lifecycle.
       onShellMark: (mark: ShellMark) => this.event((at) => ({ type: 'shell-mark', at, mark })),
       // A program's own progress bar (OSC 9;4): working, and how far.
-      onProgress: (mark: ProgressMark) => this.event((at) => ({ type: 'progress', at, mark })),
+      onProgress: (mark: ProgressMark) => {
+        this.childBar = true;
+        this.bar?.childMark();
+        this.event((at) => ({ type: 'progress', at, mark }));
+      },
       // With --title, the program's own title sets: the glyph goes in front once its bytes are out.
       ...(options.titlePrefix === undefined ? {} : { onTitle: (title: Uint8Array) => (this.childTitle = title) }),
     });
@@ -107,6 +119,20 @@ export class StatusReporter implements SessionObserver {
     this.arm(now);
   }
 
+  /**
+   * The outer terminal draws OSC 9;4 (src/tty/progress-terminal.ts): from now on each report also sets the
+   * bar, written `via` bare or through the multiplexer's passthrough, again every `resendMs` while shown.
+   */
+  startProgressBar(via: 'bare' | 'passthrough', resendMs?: number): void {
+    if (this.disposed || this.finished || this.bar !== undefined) return;
+    this.bar = new ProgressBar(resendMs);
+    this.barVia = via;
+    if (this.childBar) this.bar.childMark();
+    const now = performance.now();
+    if (this.lastReport !== undefined) this.toBar(this.bar.report(this.lastReport, now));
+    this.arm(now);
+  }
+
   /** The user's keys reached the child: the policy tells their echo from the program's own output. */
   input(): void {
     if (!this.disposed) this.policy.input(performance.now());
@@ -144,6 +170,7 @@ export class StatusReporter implements SessionObserver {
   hangup(): void {
     if (this.disposed || this.finished) return;
     this.finished = true;
+    this.toBar(this.bar?.end(performance.now()));
     this.policy.handle({ type: 'hangup', at: performance.now() });
     this.gate.forceFlush();
   }
@@ -152,6 +179,7 @@ export class StatusReporter implements SessionObserver {
   exit(exit: ChildExit): void {
     if (this.disposed || this.finished) return;
     this.finished = true;
+    this.toBar(this.bar?.end(performance.now()));
     this.policy.handle({ type: 'exit', at: performance.now(), code: exit.code, signal: exit.signal ? signalName(exit.signal) : null });
     this.writer.end();
     this.gate.forceFlush();
@@ -161,6 +189,8 @@ export class StatusReporter implements SessionObserver {
   emergencyClear(): void {
     const bytes = this.policy.clearBytes();
     if (bytes) this.options.write(this.writer.throughMultiplexer(bytes));
+    const removal = this.bar?.end(performance.now());
+    if (removal) this.options.write(this.barBytes(removal));
   }
 
   /** Writes another terminal sequence (a notification) the way reports go: wrapped, at a safe point. */
@@ -184,7 +214,20 @@ export class StatusReporter implements SessionObserver {
     else if (output.type === 'rules') this.screen.setRules(output.rules.rules);
     else if (output.type === 'classification') this.writer.classification(output.classification);
     else if (output.type === 'drift') this.writer.drift(output.drift);
-    else this.writer.report(output.report, output.source, output.bytes);
+    else {
+      this.writer.report(output.report, output.source, output.bytes);
+      this.lastReport = output.report;
+      this.toBar(this.bar?.report(output.report, performance.now()));
+    }
+  }
+
+  /** A sequence of the bar's, at the next safe point like the reports. */
+  private toBar(bytes: Uint8Array | undefined): void {
+    if (bytes !== undefined) this.gate.submit(this.barBytes(bytes));
+  }
+
+  private barBytes(bytes: Uint8Array): Uint8Array {
+    return this.barVia === 'passthrough' ? this.writer.throughMultiplexer(bytes) : bytes;
   }
 
   /** One event for the policy, stamped now, then the timer at the next deadline. */
@@ -214,12 +257,13 @@ export class StatusReporter implements SessionObserver {
 
   /** The timer at the policy's next deadline, or the gate's next retry while reports wait. */
   private arm(now: number): void {
-    this.timer.arm(Math.min(this.policy.nextDeadline() ?? Infinity, this.gate.nextRetry(now)), now);
+    this.timer.arm(Math.min(this.policy.nextDeadline() ?? Infinity, this.gate.nextRetry(now), this.bar?.nextDeadline() ?? Infinity), now);
   }
 
   private onTimer(now: number): void {
     if (this.disposed) return;
     this.policy.tick(now);
+    this.toBar(this.bar?.tick(now));
     this.gate.retry();
     this.arm(now);
   }

@@ -42,12 +42,13 @@ describe('the config file', () => {
   });
 
   test.each([
+    ['progress-bar = "sometimes"\n', 'c.toml: progress-bar: expected one of "auto", "always", "never", got "sometimes"'],
     ['done-after = 100000\n', 'c.toml: done-after: expected a whole number from 0 to 86400, got 100000'],
-    ['intervall = 3\n', 'c.toml: intervall: unknown key (known: notify, interval, on-exit, tmux-levels, native, hooks, title, done-after, hosts, [apps.<command>])'],
+    ['intervall = 3\n', 'c.toml: intervall: unknown key (known: notify, interval, on-exit, tmux-levels, native, hooks, title, done-after, progress-bar, hosts, [apps.<command>])'],
     ['interval = 10\n', 'c.toml: interval: expected a whole number from 50 to 60000, got 10'],
     ['notify = "loud"\n', 'c.toml: notify: expected one of "off", "terminal", "desktop", got "loud"'],
     ['native = "no"\n', 'c.toml: native: expected true or false, got "no"'],
-    ['[apps.claude]\nhook = false\n', 'c.toml: [apps.claude] hook: unknown key (known: notify, interval, on-exit, tmux-levels, native, hooks, title, done-after)'],
+    ['[apps.claude]\nhook = false\n', 'c.toml: [apps.claude] hook: unknown key (known: notify, interval, on-exit, tmux-levels, native, hooks, title, done-after, progress-bar)'],
     ['apps = 3\n', 'c.toml: apps: expected tables [apps.<command>]'],
     ['hosts = "devbox"\n', 'c.toml: hosts: expected a list of host names (hosts = ["devbox"])'],
     ['hosts = ["-oProxyCommand=x"]\n', `c.toml: hosts: host "-oProxyCommand=x" starts with '-' (ssh would read an option)`],
@@ -60,19 +61,20 @@ describe('the config file', () => {
 
 describe('osf7501 config', () => {
   test('prints every setting with its value and where it came from', async () => {
-    const path = writeConfig('notify = "desktop"\n[apps.claude]\nhooks = false\n');
+    const path = writeConfig('notify = "desktop"\nprogress-bar = "never"\n[apps.claude]\nhooks = false\n');
     const io = recordingIo({ XDG_CONFIG_HOME: home });
     expect(await configCommand(['--app', 'claude'], io)).toBe(0);
     expect(io.out().split('\n')).toEqual([
       `# ${path}, for claude`,
-      'notify      = "desktop"  # config',
-      'interval    = 700        # default',
-      'on-exit     = "result"   # default',
-      'tmux-levels = 1          # default',
-      'native      = true       # default',
-      'hooks       = false      # config [apps.claude]',
-      'title       = false      # default',
-      'done-after  = 3          # default',
+      'notify       = "desktop"  # config',
+      'interval     = 700        # default',
+      'on-exit      = "result"   # default',
+      'tmux-levels  = 1          # default',
+      'native       = true       # default',
+      'hooks        = false      # config [apps.claude]',
+      'title        = false      # default',
+      'done-after   = 3          # default',
+      'progress-bar = "never"    # config',
       '',
     ]);
   });

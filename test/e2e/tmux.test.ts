@@ -79,8 +79,9 @@ class TmuxRig {
   private client: pty.IPty | undefined;
   private readonly chunks: Buffer[] = [];
 
-  constructor() {
-    const env: Record<string, string> = { ...(process.env as Record<string, string>), TERM: 'xterm-256color' };
+  /** `extra`: the environment the server and client start in besides the tests' own (the terminal tmux was started from). */
+  constructor(extra: Record<string, string> = {}) {
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), TERM: 'xterm-256color', ...extra };
     for (const key of Object.keys(env)) if (/^(TMUX|TMUX_PANE|STY|OSF7501_.*)$/.test(key)) delete env[key];
     this.env = env;
   }
@@ -210,6 +211,62 @@ describe(`inside tmux (${TMUX_VERSION ?? 'not installed'})`, () => {
         .filter((entry) => entry.type === 'report')
         .map((entry) => entry.state);
       expect(logged).toEqual(['blocked', 'clear']);
+    } finally {
+      rig.dispose();
+    }
+  });
+});
+
+/** The OSC 9;4 bodies in `bytes`, bare (`4;1;40`) or in one tmux passthrough (its ESCs doubled). */
+function progressBars(bytes: Buffer, wrapped: boolean): string[] {
+  const pattern = wrapped ? /\x1bPtmux;\x1b\x1b\]9;(4;[0-9;]*)\x1b\x1b\\\x1b\\/gu : /(?<!\x1b)\x1b\]9;(4;[0-9;]*)\x1b\\/gu;
+  return [...bytes.toString('latin1').matchAll(pattern)].map((m) => m[1] ?? '');
+}
+
+describe(`the OSC 9;4 progress bar inside tmux (${TMUX_VERSION ?? 'not installed'})`, () => {
+  const CHILD = [process.execPath, fileURLToPath(new URL('../children/progress-states.mjs', import.meta.url))];
+  /** The child's states, a key each once the last is out, then the key that ends it. */
+  async function drive(rig: TmuxRig): Promise<void> {
+    await waitUntil(() => rig.paneOutput().toString('latin1').includes('state=idle'), "the shim's first report");
+    for (let i = 0; i < 5; i++) {
+      rig.tmux('send-keys', '-t', 'osf', 'k');
+      await waitUntil(() => new RegExp(`STEP ${i}\\r*\\n`, 'u').test(rig.paneOutput().toString('latin1')), `step ${i}`);
+    }
+    rig.tmux('send-keys', '-t', 'osf', 'k');
+  }
+
+  test('auto, a tmux before 3.7 started from Ghostty: no OSC 9;4 in the pane or at the outer terminal', async (ctx) => {
+    if (SKIP_REASON !== undefined) ctx.skip(SKIP_REASON);
+    if (/^tmux (?:next-)?(?:[4-9]|3\.(?:[7-9]|\d\d))/u.test(TMUX_VERSION ?? '')) ctx.skip(`${TMUX_VERSION} passes OSC 9;4 on: this case needs a tmux before 3.7`);
+    const rig = new TmuxRig({ TERM_PROGRAM: 'ghostty', TERM_PROGRAM_VERSION: '1.2.3' });
+    try {
+      await rig.start();
+      rig.runShim(CHILD);
+      await drive(rig);
+      expect(await rig.shimStatus()).toBe(0);
+      expect(rig.paneOutput().toString('latin1')).toContain('state=blocked'); // the reports went out
+      expect(progressBars(rig.paneOutput(), false)).toEqual([]);
+      expect(progressBars(rig.paneOutput(), true)).toEqual([]);
+      expect(progressBars(rig.clientOutput(), false)).toEqual([]);
+    } finally {
+      rig.dispose();
+    }
+  });
+
+  test('--progress-bar=always under a tmux before 3.7: in the reports\' passthrough, bare at the outer terminal', async (ctx) => {
+    if (SKIP_REASON !== undefined) ctx.skip(SKIP_REASON);
+    if (!HAS_PASSTHROUGH_OPTION) ctx.skip(`${TMUX_VERSION} has no allow-passthrough option`);
+    if (/^tmux (?:next-)?(?:[4-9]|3\.(?:[7-9]|\d\d))/u.test(TMUX_VERSION ?? '')) ctx.skip(`${TMUX_VERSION} takes the bar bare: this case needs a tmux before 3.7`);
+    const rig = new TmuxRig();
+    try {
+      await rig.start();
+      rig.runShim(['--progress-bar=always', ...CHILD]);
+      await drive(rig);
+      expect(await rig.shimStatus()).toBe(0);
+      const inPane = progressBars(rig.paneOutput(), true);
+      expect(inPane.slice(inPane.indexOf('4;1;40'))).toEqual(['4;1;40', '4;4', '4;2', '4;3', '4;0']);
+      expect(progressBars(rig.paneOutput(), false)).toEqual([]); // never bare into the pane
+      expect(progressBars(rig.clientOutput(), false)).toEqual(inPane);
     } finally {
       rig.dispose();
     }

@@ -48,7 +48,7 @@ describe('RegistryPublisher', () => {
     expect(parseEntry(JSON.stringify({ ...good, keys: 'Esc' }))).toBeUndefined();
   });
 
-  test('publishes idle at once, then every report; the file is private and temp files do not linger', () => {
+  test('publishes idle at once, then every report; the files are private and temp files do not linger', () => {
     let now = 1000;
     const p = new RegistryPublisher(info('aaaa0001'), { dir: rt.dir, now: () => now });
     expect(onDisk(p.entry.id)).toMatchObject({ state: 'idle', since: 1000, revision: 0, tty: '/dev/pts/9' });
@@ -56,8 +56,11 @@ describe('RegistryPublisher', () => {
     p.report({ state: 'blocked', kind: 'auth', msg: 'Password:' }, 'screen');
     expect(onDisk(p.entry.id)).toMatchObject({ state: 'blocked', kind: 'auth', msg: 'Password:', since: 2000, revision: 1 });
     expect(statSync(join(rt.dir, `${p.entry.id}.json`)).mode & 0o777).toBe(0o600);
-    expect(readdirSync(rt.dir)).toEqual([`${p.entry.id}.json`]);
+    expect(readFileSync(join(rt.dir, `${p.entry.id}.state`), 'utf8')).toBe('blocked\n'); // the state word the launcher's shell part reads
+    expect(statSync(join(rt.dir, `${p.entry.id}.state`)).mode & 0o777).toBe(0o600);
+    expect(readdirSync(rt.dir).sort()).toEqual([`${p.entry.id}.json`, `${p.entry.id}.state`]);
     p.dispose();
+    expect(readdirSync(rt.dir)).toEqual([]);
   });
 
   test('dispose removes the entry, twice is harmless, and later reports write nothing', () => {
@@ -109,16 +112,17 @@ describe('readSessions', () => {
     expect(readSessions(rt.dir)).toEqual([]);
   });
 
-  test("a crashed shim's entry (dead pid) is ignored, and removed with its socket when cleaning", () => {
+  test("a crashed shim's entry (dead pid) is ignored, and removed with its socket and state file when cleaning", () => {
     const pid = deadPid();
     const stale = initialEntry(info('dead0001', pid), 0);
     writeFileSync(join(rt.dir, `${stale.id}.json`), JSON.stringify({ ...stale, state: 'blocked' }));
     writeFileSync(join(rt.dir, `${stale.id}.sock`), '');
+    writeFileSync(join(rt.dir, `${stale.id}.state`), 'blocked\n');
     const live = new RegistryPublisher(info('cccc0001'), { dir: rt.dir });
     expect(readSessions(rt.dir).map((e) => e.id)).toEqual([live.entry.id]);
     expect(existsSync(join(rt.dir, `${stale.id}.json`))).toBe(true);
     readSessions(rt.dir, { clean: true });
-    expect(readdirSync(rt.dir).sort()).toEqual([`${live.entry.id}.json`]);
+    expect(readdirSync(rt.dir).sort()).toEqual([`${live.entry.id}.json`, `${live.entry.id}.state`]);
     live.dispose();
   });
 
