@@ -231,7 +231,8 @@ export function describeDriverSequences(agent: Agent, skip: RegExp): void {
           .map((l) => `${l.state}${l.kind === undefined ? '' : `:${l.kind}`}`)
           .filter((s, i, all) => i === 0 || all[i - 1] !== s);
         const result = await replay(loadRecording(fixture.cast), { rules, screenOnly: true });
-        expect(timeline(result)).toEqual(theirs);
+        // A report that changes only its msg or progress (a plan's next step, a retry's count) is not a new state.
+        expect(timeline(result).filter((s, i, all) => i === 0 || all[i - 1] !== s)).toEqual(theirs);
       },
     );
   });
