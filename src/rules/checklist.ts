@@ -4,19 +4,23 @@
 // agent redraws its plan below the older ones as it updates it). Each row of that match is tested against
 // `done`, then `current`, then `open`: done rows count as done, current and open rows as still to do, and a
 // row that matches none (the header, a cancelled task, a wrapped row's rest) is not counted. The task in
-// progress is the first `current` row's `task` group (or that row, trimmed).
+// progress is the first `current` row's `task` group (or that row, trimmed). A list that states its own count
+// (a collapsed todo tray: `Todo 1/3 completed`) gives it by `count`, a pattern with groups `done` and `total`,
+// in place of the rows.
 import { compileMatcher, isPatternProblem, type Matcher } from './matcher.js';
 import { fail, isTable, rejectUnknownKeys, expectString, describeType, type ValueContext } from './toml-values.js';
 
 /** The keys of a rule's `checklist` table. */
-export const CHECKLIST_KEYS = ['list', 'done', 'open', 'current'] as const;
+export const CHECKLIST_KEYS = ['list', 'done', 'open', 'current', 'count'] as const;
 
 /** A compiled checklist: the list's pattern (global, to find its last match) and the three row patterns. */
 export interface Checklist {
   list: RegExp;
-  done: RegExp;
-  open: RegExp;
+  done: RegExp | undefined;
+  open: RegExp | undefined;
   current: RegExp | undefined;
+  /** The list's own count: groups `done` and `total`. */
+  count: RegExp | undefined;
 }
 
 /** What a checklist found: done of total tasks, and the task in progress if one is marked. */
@@ -26,9 +30,9 @@ export interface ChecklistCount {
   current?: string;
 }
 
-/** Validates and compiles `checklist = { list, done, open, current? }`; throws RuleError. */
+/** Validates and compiles `checklist = { list, done, open, current?, count? }`; throws RuleError. */
 export function compileChecklist(ctx: ValueContext, value: unknown, flags: string): Checklist {
-  if (!isTable(value)) fail(ctx, 'bad-value', `checklist must be a table { list, done, open, current? }, got ${describeType(value)}`, 'checklist');
+  if (!isTable(value)) fail(ctx, 'bad-value', `checklist must be a table { list, done and open (or count), current? }, got ${describeType(value)}`, 'checklist');
   rejectUnknownKeys(ctx, value, CHECKLIST_KEYS.map((k) => k));
   const pattern = (key: (typeof CHECKLIST_KEYS)[number], required: boolean): Matcher | undefined => {
     const at = `checklist.${key}`;
@@ -41,10 +45,14 @@ export function compileChecklist(ctx: ValueContext, value: unknown, flags: strin
     return compiled;
   };
   const list = pattern('list', true)!;
-  const done = pattern('done', true)!;
-  const open = pattern('open', true)!;
+  const count = pattern('count', false);
+  if (count !== undefined && !(/\(\?<done>/u.test(count.source) && /\(\?<total>/u.test(count.source))) {
+    fail(ctx, 'bad-value', 'checklist.count needs the groups (?<done>…) and (?<total>…)', 'checklist.count');
+  }
+  const done = pattern('done', count === undefined);
+  const open = pattern('open', count === undefined);
   const current = pattern('current', false);
-  return { list: new RegExp(list.re.source, `${list.re.flags.replace('d', '')}g`), done: done.re, open: open.re, current: current?.re };
+  return { list: new RegExp(list.re.source, `${list.re.flags.replace('d', '')}g`), done: done?.re, open: open?.re, current: current?.re, count: count?.re };
 }
 
 /** Counts the last list on `text`; undefined when there is no list, or it has no task rows. */
@@ -59,8 +67,17 @@ export function countChecklist(checklist: Checklist, text: string): ChecklistCou
   let done = 0;
   let total = 0;
   let current: string | undefined;
+  if (checklist.count !== undefined) {
+    const stated = checklist.count.exec(last[0])?.groups;
+    done = Number.parseInt(stated?.['done'] ?? '', 10);
+    total = Number.parseInt(stated?.['total'] ?? '', 10);
+    if (!(Number.isFinite(done) && Number.isFinite(total) && total > 0 && done <= total)) return undefined;
+    const inProgress = checklist.current === undefined ? null : new RegExp(checklist.current.source, checklist.current.flags).exec(last[0]);
+    if (inProgress) current = (inProgress.groups?.['task'] ?? inProgress[0]).replace(/\s+/gu, ' ').trim();
+    return current ? { done, total, current } : { done, total };
+  }
   for (const row of last[0].split('\n')) {
-    if (checklist.done.test(row)) {
+    if (checklist.done?.test(row)) {
       done++;
       total++;
       continue;
@@ -71,7 +88,7 @@ export function countChecklist(checklist: Checklist, text: string): ChecklistCou
       current ??= (inProgress.groups?.['task'] ?? row).replace(/\s+/gu, ' ').trim();
       continue;
     }
-    if (checklist.open.test(row)) total++;
+    if (checklist.open?.test(row)) total++;
   }
   if (total === 0) return undefined;
   return current ? { done, total, current } : { done, total };

@@ -65,6 +65,30 @@ const CASES: [string, Seen[]][] = [
     // Two 503s then the answer: Codex retries the request itself without a word on screen (no Reconnecting row).
     [`codex/0.171.0/flaky-server-${size}`, [{ state: 'working' }, { state: 'done' }]],
   ]),
+  // Gemini CLI 0.61.0 (gemini-2.5-pro: write_todos): its first WriteTodos asks (allowed for the session), then the
+  // tray ` Todo  1/3 completed (Ctrl+T to toggle) » Split the tokenizer out`; with nothing left open the tray goes.
+  ...['80x24', '120x32'].map((size): [string, Seen[]] => [
+    `gemini-cli/0.61.0/plan-progress-${size}`,
+    [
+      { state: 'working' },
+      { state: 'blocked' },
+      { state: 'working', progress: 0, msg: '0/3 · Read the parser' },
+      { state: 'working', progress: 33, msg: '1/3 · Split the tokenizer out' },
+      { state: 'working', progress: 66, msg: '2/3 · Run the tests' },
+      { state: 'done' },
+    ],
+  ]),
+  ...['80x24', '120x32'].flatMap((size): [string, Seen[]][] => [
+    // A per-day quota: the box `Usage limit reached for all Pro models.` over `1. Keep trying` / `2. Stop`.
+    [`gemini-cli/0.61.0/usage-limit-${size}`, [{ state: 'working' }, { state: 'error', msg: 'Usage limit reached for all Pro models' }]],
+    [
+      `gemini-cli/0.61.0/context-error-${size}`,
+      [{ state: 'working' }, { state: 'error', msg: 'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576). (mock 400)' }],
+    ],
+    [`gemini-cli/0.61.0/dropped-connection-${size}`, [{ state: 'working' }, { state: 'error', msg: '[API Error: terminated]' }]],
+  ]),
+  // Two 503s, retried with nothing on screen but `Thinking... (esc to cancel, 12s)`: working all along, then done.
+  ['gemini-cli/0.61.0/flaky-server-80x24', [{ state: 'working' }, { state: 'done' }]],
 ];
 
 const msgIs = (got: string | RegExp | undefined, want: string | RegExp | undefined): boolean =>

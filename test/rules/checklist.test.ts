@@ -28,6 +28,12 @@ name = "working"
 state = "working"
 any = ['^• Working\\b']
 checklist = { list = '^Plan\\n(?:[ \\t]*(?:[✔□»✗]|  )[^\\n]*\\n?)+', done = '^[ \\t]*✔ ', open = '^[ \\t]*□ ', current = '^[ \\t]*» (?<task>.+)' }
+
+[[rules]]
+name = "thinking"
+state = "working"
+any = ['^ Thinking\\b']
+checklist = { list = '^ Todo +\\d+/\\d+ completed\\b[^\\n]*', count = 'Todo +(?<done>\\d+)/(?<total>\\d+) completed', current = '» (?<task>[^\\n]*?)[ \\t]*$' }
 `,
 );
 const rules = loadRuleFile(file);
@@ -47,6 +53,17 @@ describe('a checklist on screen', () => {
     expect(c.msg).toBe(msg);
   });
 
+  test.each<[string, string[], number | undefined, string | undefined]>([
+    ['a list that states its count (a collapsed tray)', [' Todo  1/3 completed (Ctrl+T to toggle) » Split the tokenizer out', ' Thinking...'], 33, '1/3 · Split the tokenizer out'],
+    ['its count without a task in progress', [' Todo  2/4 completed (Ctrl+T to toggle)', ' Thinking...'], 50, '2/4'],
+    ['a count that cannot be (more done than there are) is no list', [' Todo  5/4 completed', ' Thinking...'], undefined, undefined],
+  ])('%s', (_name, lines, progress, msg) => {
+    const c = rules.classify(lines);
+    expect(c).toMatchObject({ state: 'working', rule: 'thinking' });
+    expect(c.progress).toBe(progress);
+    expect(c.msg).toBe(msg);
+  });
+
   test('a blocked rule keeps its own msg and gets the progress', () => {
     const c = rules.classify(['Plan', '  ✔ a', '  » b', '  □ c', '  □ d', 'Allow rm -rf build?']);
     expect(c).toMatchObject({ state: 'blocked', kind: 'permission', msg: 'rm -rf build', progress: 25 });
@@ -59,6 +76,7 @@ describe('a checklist in a rule file', () => {
   test.each<[string, string, RegExp]>([
     ['not a table', ruleWith('working', `'✔'`), /checklist must be a table/],
     ['without done', ruleWith('working', `{ list = '^P', open = '^□' }`), /checklist needs "done"/],
+    ['a count without its groups', ruleWith('working', `{ list = '^P', count = 'P (\\d+)/(\\d+)' }`), /needs the groups/],
     ['with an unknown key', ruleWith('working', `{ list = '^P', done = '^✔', open = '^□', skip = '^✗' }`), /unknown key/],
     ['on an idle rule', ruleWith('idle', `{ list = '^P', done = '^✔', open = '^□' }`), /only allowed with state "working" or "blocked"/],
     ['a pattern that matches an empty screen', ruleWith('working', `{ list = '^', done = '^✔', open = '^□' }`), /matches an empty screen/],

@@ -80,10 +80,10 @@ const failureScenarios = (error, done) => [
 ];
 
 /** Issue 28: a three-step plan the agent updates as it works (agent-turns.mjs), then a closing text. */
-const planScenario = (submitted, done) => ({
+const planScenario = (submitted, done, approve = []) => ({
   name: 'plan-progress',
-  options: { planTool: true }, // Codex: tools.update_plan.enabled
-  drive: [...submitted('make a three step plan'), { wait: /All three steps are done\./, timeout: 120000 }, ...done],
+  options: { planTool: true }, // Codex: tools.update_plan.enabled; Gemini: a Gemini 2 model; Qwen: no tool search
+  drive: [...submitted('make a three step plan'), ...approve, { wait: /All three steps are done\./, timeout: 120000 }, ...done],
 });
 const exitScenario = () => ({ name: 'exit', drive: [{ sleep: 500 }] });
 
@@ -385,7 +385,17 @@ export function geminiScenarios() {
     { name: 'api-error', drive: error('trigger a bad request') },
     { name: 'auth-error', drive: error('trigger an auth failure') },
     ...failureScenarios(error, answered),
-    planScenario((t) => submit(a, t), done),
+    // Gemini CLI asks before its first WriteTodos (`?  WriteTodos Set 3 todo(s)` … `Do you want to proceed?`):
+    // allowed for the session, the later updates run at once.
+    planScenario((t) => submit(a, t), done, [
+      { wait: /WriteTodos/, timeout: 60000 },
+      { wait: GEMINI_APPROVAL, timeout: 10000 },
+      { label: 'blocked', kind: 'permission', note: 'WriteTodos' },
+      { sleep: 800 },
+      { key: '2' },
+      { waitGone: GEMINI_APPROVAL, timeout: 10000 },
+      { label: 'working', note: 'allowed for this session' },
+    ]),
     exitScenario(),
   ];
 }

@@ -297,8 +297,7 @@ export const AGENTS = {
         telemetry: { enabled: false },
         ui: { hideTips: true },
         ide: { enabled: false, hasSeenNudge: true },
-        // options.planTool: no tool search, so todo_write is offered directly (0.24.4 defers it behind tool_search).
-        tools: { approvalMode: 'default', useRipgrep: false, ...(options.planTool ? { toolSearch: { enabled: false } } : {}) },
+        tools: { approvalMode: 'default', useRipgrep: false },
         security: {
           auth: options.auth === 'dialog' ? {} : { selectedType: 'openai' },
           folderTrust: { enabled: options.trusted === false },

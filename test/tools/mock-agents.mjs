@@ -480,6 +480,8 @@ function chatCall(reply, toolNames) {
     const todos = reply.todos.map(([content, status], i) => ({ id: String(i + 1), content, status }));
     if (has('todo_write')) return { name: 'todo_write', arguments: { todos } };
     if (has('todowrite')) return { name: 'todowrite', arguments: { todos: todos.map(({ content, status }) => ({ content, status, priority: 'medium' })) } };
+    // Qwen Code 0.24.4 defers todo_write behind its tool search: called through its `tool_call` bridge.
+    if (has('tool_call') && has('tool_search')) return { name: 'tool_call', arguments: { name: 'todo_write', arguments: { todos } } };
   }
   if (has('create') && has('ask_user')) return copilotCall(reply);
   if (has('run_shell_command') && has('ask_user_question')) return qwenCall(reply);
