@@ -297,7 +297,8 @@ export const AGENTS = {
         telemetry: { enabled: false },
         ui: { hideTips: true },
         ide: { enabled: false, hasSeenNudge: true },
-        tools: { approvalMode: 'default', useRipgrep: false },
+        // options.planTool: the todo tool (todo_write), off by default in 0.24.4.
+        tools: { approvalMode: 'default', useRipgrep: false, ...(options.planTool ? { todoWrite: { enabled: true } } : {}) },
         security: {
           auth: options.auth === 'dialog' ? {} : { selectedType: 'openai' },
           folderTrust: { enabled: options.trusted === false },
