@@ -89,7 +89,51 @@ const CASES: [string, Seen[]][] = [
   ]),
   // Two 503s, retried with nothing on screen but `Thinking... (esc to cancel, 12s)`: working all along, then done.
   ['gemini-cli/0.61.0/flaky-server-80x24', [{ state: 'working' }, { state: 'done' }]],
+  // Qwen Code 0.24.4 (tools.todoWrite.enabled): `✓ TodoList Update todos` over `●︎` done, `◐︎` in progress, `○︎` rows.
+  ...['80x24', '120x32'].map((size): [string, Seen[]] => [
+    `qwen-code/0.24.4/plan-progress-${size}`,
+    [
+      { state: 'working' },
+      { state: 'working', progress: 0, msg: '0/3 · Read the parser' },
+      { state: 'working', progress: 33, msg: '1/3 · Split the tokenizer out' },
+      { state: 'working', progress: 66, msg: '2/3 · Run the tests' },
+      { state: 'working', progress: 100, msg: '3/3' },
+      { state: 'done' },
+    ],
+  ]),
+  ...['80x24', '120x32'].map((size): [string, Seen[]] => [
+    `qwen-code/0.24.4/context-error-${size}`,
+    [{ state: 'working' }, { state: 'error', msg: "API Error: 400 This model's maximum context length is 128000 tokens. However, your messages resulted in 131072 tokens. Please reduce the length of the messages. (mock 400)" }],
+  ]),
+  // OpenCode 1.18.33 (todowrite): `┃  # Todos` over `[✓]`, `[•]`, `[ ]` rows.
+  [
+    'opencode/1.18.33/plan-progress-80x24',
+    [
+      { state: 'working' },
+      { state: 'working', progress: 0, msg: '0/3 · Read the parser' },
+      { state: 'working', progress: 33, msg: '1/3 · Split the tokenizer out' },
+      { state: 'working', progress: 66, msg: '2/3 · Run the tests' },
+      { state: 'working', progress: 100, msg: '3/3' },
+      { state: 'done' },
+    ],
+  ],
 ];
+
+/**
+ * Known flaw, asserted as it is so that a fix shows: Qwen Code draws each TodoList in two frames, its first rows
+ * and then the last one 0.25–0.33 s later, every frame whole (status row and input box drawn); the rules read the
+ * list as the screen shows it, so a report of the shorter list goes out between (`0/2 · Read the parser` before
+ * `0/3 · …`, and `2/2` between `1/3` and `2/3`).
+ */
+const KNOWN_SHORT_LISTS: [string, Seen[]][] = ['80x24', '120x32'].map((size) => [
+  `qwen-code/0.24.4/plan-progress-${size}`,
+  [
+    { state: 'working', progress: 0, msg: '0/2 · Read the parser' },
+    { state: 'working', progress: 0, msg: '0/3 · Read the parser' },
+    { state: 'working', progress: 100, msg: '2/2' },
+    { state: 'working', progress: 66, msg: '2/3 · Run the tests' },
+  ],
+]);
 
 const msgIs = (got: string | RegExp | undefined, want: string | RegExp | undefined): boolean =>
   want === undefined || (typeof want === 'string' ? got === want : typeof got === 'string' && want.test(got));
@@ -105,18 +149,27 @@ function subsequence(reports: readonly Seen[], wanted: readonly Seen[]): number 
   return i;
 }
 
+async function reportsOf(name: string): Promise<Seen[]> {
+  const path = join(ROOT, 'fixtures', `${name}.cast`);
+  expect(existsSync(path), path).toBe(true);
+  const recording = loadRecording(path);
+  const chosen = rulesForRecording(recording, path, { env: {}, cwd: ROOT });
+  const result = await replay(recording, { rules: chosen.rules, lifecycle: chosen.lifecycle, screenOnly: true });
+  return result.reports.map(({ report }) => ({
+    state: report.state,
+    ...(report.msg === undefined ? {} : { msg: report.msg }),
+    ...(report.progress === undefined ? {} : { progress: report.progress }),
+  }));
+}
+
 describe('plans and failures on the agents’ recordings', () => {
+  test.each(KNOWN_SHORT_LISTS)('%s: the known flaw (a list drawn in two frames)', async (name, wanted) => {
+    const reports = await reportsOf(name);
+    expect(subsequence(reports, wanted), JSON.stringify(reports)).toBe(wanted.length);
+  });
+
   test.each(CASES)('%s', async (name, wanted) => {
-    const path = join(ROOT, 'fixtures', `${name}.cast`);
-    expect(existsSync(path), path).toBe(true);
-    const recording = loadRecording(path);
-    const chosen = rulesForRecording(recording, path, { env: {}, cwd: ROOT });
-    const result = await replay(recording, { rules: chosen.rules, lifecycle: chosen.lifecycle, screenOnly: true });
-    const reports = result.reports.map(({ report }) => ({
-      state: report.state,
-      ...(report.msg === undefined ? {} : { msg: report.msg }),
-      ...(report.progress === undefined ? {} : { progress: report.progress }),
-    }));
+    const reports = await reportsOf(name);
     const matched = subsequence(reports, wanted);
     expect(matched, `${name}: got ${JSON.stringify(reports)}; the first not seen: ${JSON.stringify(wanted[matched])}`).toBe(wanted.length);
   });
