@@ -64,4 +64,18 @@ describe.each(SIZES)('opencode retrying at $cols×$rows', (size) => {
     ];
     expect(await verdict(lines, size)).toBe('working retrying "retrying in 19s attempt #1"');
   });
+
+  test.each([
+    ['a 503', '   ⬝⬝⬝⬝⬝⬝⬝⬝ The server is overloaded (mock 503). [retrying in 2s attempt #1] e'],
+    ['a connection cut mid-answer', '   ⬝⬝⬝■■■■■ Connection reset by server [retrying in 2s attempt #1] esc'],
+  ])('%s, retried: working, msg the retry', async (_name, footer) => {
+    const lines = ['', '  ┃', '  ┃  trigger a server error', '  ┃', '     ▣  Build · Mock Model', '  ┃', '  ┃  Build · Mock Model Mock', `  ╹${'▀'.repeat(size.cols - 5)}`, footer];
+    expect(await verdict(lines, size)).toBe('working retrying "retrying in 2s attempt #1"');
+  });
+
+  test('the retry going out now (no wait left): working, msg the retry', async () => {
+    const footer = '   ⬝⬝⬝⬝⬝⬝⬝⬝ The server is overloaded (mock 503). [retrying attempt #1] esc';
+    const lines = ['', '  ┃', '  ┃  trigger a server error', '  ┃', '     ▣  Build · Mock Model', '  ┃', '  ┃  Build · Mock Model Mock', `  ╹${'▀'.repeat(size.cols - 5)}`, footer];
+    expect(await verdict(lines, size)).toBe('working retrying "retrying attempt #1"');
+  });
 });
