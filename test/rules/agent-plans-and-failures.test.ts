@@ -106,8 +106,8 @@ const CASES: [string, Seen[]][] = [
     [{ state: 'working' }, { state: 'error', msg: "API Error: 400 This model's maximum context length is 128000 tokens. However, your messages resulted in 131072 tokens. Please reduce the length of the messages. (mock 400)" }],
   ]),
   // OpenCode 1.18.33 (todowrite): `┃  # Todos` over `[✓]`, `[•]`, `[ ]` rows.
-  [
-    'opencode/1.18.33/plan-progress-80x24',
+  ...['80x24', '120x32'].map((size): [string, Seen[]] => [
+    `opencode/1.18.33/plan-progress-${size}`,
     [
       { state: 'working' },
       { state: 'working', progress: 0, msg: '0/3 · Read the parser' },
@@ -115,6 +115,16 @@ const CASES: [string, Seen[]][] = [
       { state: 'working', progress: 66, msg: '2/3 · Run the tests' },
       { state: 'working', progress: 100, msg: '3/3' },
       { state: 'done' },
+    ],
+  ]),
+  // Copilot CLI 1.0.102: a 429 quota, retried 5 times over 106 s with nothing but `◉ Working` on screen, then
+  // `✗ Failed to get response from the AI model; retried 5 times (…) Last error: 429 You exceeded your current quota, plea`
+  // (Copilot's own wrap drops the `se` of `please`).
+  [
+    'copilot/1.0.102/quota-error-80x24',
+    [
+      { state: 'working' },
+      { state: 'error', msg: /^Failed to get response from the AI model; retried 5 times \(total retry wait time: [\d.]+ seconds\) Last error: 429 You exceeded your current quota, plea check your plan and billing details\. \(mock 429\)$/u },
     ],
   ],
 ];

@@ -531,6 +531,17 @@ const COP_APPROVAL = /Do you want to (?:run this command|create|edit|fetch|allow
  */
 export function copilotScenarios() {
   const LONG = 90000;
+  // Issue 28: the failures of failureScenarios, each ending once the working footer is gone and the prompt is back.
+  const failed = (prompt, timeout) => [
+    ...submit({ working: COP_WORKING, submitTimeout: 30000 }, prompt),
+    { waitGone: COP_WORKING, timeout },
+    { wait: COP_IDLE, timeout: 10000 },
+    ...settle('error'),
+  ];
+  return [...copilotBase(LONG), ...failureScenarios(failed)];
+}
+
+function copilotBase(LONG) {
   return footerDialogScenarios({
     working: COP_WORKING,
     idle: COP_IDLE,
