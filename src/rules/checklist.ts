@@ -72,8 +72,8 @@ export function countChecklist(checklist: Checklist, text: string): ChecklistCou
     done = Number.parseInt(stated?.['done'] ?? '', 10);
     total = Number.parseInt(stated?.['total'] ?? '', 10);
     if (!(Number.isFinite(done) && Number.isFinite(total) && total > 0 && done <= total)) return undefined;
-    const inProgress = checklist.current === undefined ? null : new RegExp(checklist.current.source, checklist.current.flags).exec(last[0]);
-    if (inProgress) current = (inProgress.groups?.['task'] ?? inProgress[0]).replace(/\s+/gu, ' ').trim();
+    const inProgress = checklist.current?.exec(last[0]); // not global: always from the list's start
+    if (inProgress !== undefined && inProgress !== null) current = (inProgress.groups?.['task'] ?? inProgress[0]).replace(/\s+/gu, ' ').trim();
     return current ? { done, total, current } : { done, total };
   }
   for (const row of last[0].split('\n')) {
