@@ -162,8 +162,12 @@ export const AGENTS: readonly Agent[] = [
       'trust-dialog': 'trust this folder',
       'long-command': LONG_COMMAND,
       'auth-dialog': 'sign in',
-      'api-error': 'API Error',
-      'auth-error': 'API Error',
+      // An API error's msg is its JSON body's message (issue 28), not the `[API Error: …]` wrapper.
+      'api-error': 'mock 400',
+      'auth-error': 'mock 401',
+      'usage-limit': 'Usage limit reached',
+      'context-error': 'exceeds the maximum number of tokens',
+      'dropped-connection': 'terminated',
     },
   },
   {

@@ -1,10 +1,11 @@
 // A compiled rule file: classify a screen (first matching rule wins) or explain every rule's verdict.
 import type { BlockedKind, ScreenState } from '../protocol/types.js';
+import { checklistMessage, checklistProgress, countChecklist, type Checklist } from './checklist.js';
 import { findDialog, type DialogShape } from './dialog.js';
 import type { Matcher } from './matcher.js';
 import { buildMessage, type MatchForMessage, type MessageSpec } from './message.js';
 import { estimateWidth, type RowLayout } from './message-rows.js';
-import { describeRegion, regionBounds, regionKey, type Region } from './region.js';
+import { describeRegion, regionBounds, regionKey, SCREEN_REGION, type Region } from './region.js';
 import type { Classification, RowStyle } from './types.js';
 
 /** One validated, compiled rule. */
@@ -23,6 +24,8 @@ export interface CompiledRule {
   none: readonly Matcher[];
   msgFrom: readonly Matcher[];
   message: MessageSpec;
+  /** `checklist`: a plan or todo list anywhere on the screen gives progress (done/total) and, working, the msg. */
+  checklist?: Checklist | undefined;
 }
 
 /** A rule file's metadata. */
@@ -235,12 +238,28 @@ function evaluate(rule: CompiledRule, view: ScreenView): Verdict {
   }
   if (dialog !== undefined) {
     const msg = buildMessage(text, matches, rule.message, dialog.title, layout);
-    return { ok: true, decider: 'dialog', matched: dialog.title, kind: rule.kind ?? dialog.kind, msg };
+    return withChecklist(rule, view, { ok: true, decider: 'dialog', matched: dialog.title, kind: rule.kind ?? dialog.kind, msg });
   }
   if (decider === undefined) return { ok: false, outcome: 'no-any-matched' }; // unreachable: validated
   const msg = buildMessage(text, matches, rule.message, undefined, layout);
   const progress = rule.state === 'working' || rule.state === 'blocked' ? progressOf(matches) : undefined;
-  return { ok: true, decider: decider.matcher.key, matched: decider.match[0], kind: rule.kind, msg, ...(progress === undefined ? {} : { progress }) };
+  const verdict: Verdict = { ok: true, decider: decider.matcher.key, matched: decider.match[0], kind: rule.kind, msg, ...(progress === undefined ? {} : { progress }) };
+  return withChecklist(rule, view, verdict);
+}
+
+/**
+ * A rule's checklist, counted on the whole screen: its progress where the rule's own groups gave none, and, for
+ * a working rule, its message (`3/7 · Running the tests`) in place of the rule's. No list on screen: unchanged.
+ */
+function withChecklist(rule: CompiledRule, view: ScreenView, verdict: Extract<Verdict, { ok: true }>): Verdict {
+  if (rule.checklist === undefined) return verdict;
+  const count = countChecklist(rule.checklist, view.region(SCREEN_REGION).text);
+  if (count === undefined) return verdict;
+  return {
+    ...verdict,
+    progress: verdict.progress ?? checklistProgress(count),
+    ...(rule.state === 'working' ? { msg: checklistMessage(count) } : {}),
+  };
 }
 
 /**

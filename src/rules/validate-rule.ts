@@ -1,5 +1,6 @@
 // Validates and compiles one `[[rules]]` table.
 import { BLOCKED_KINDS, SCREEN_STATES, type BlockedKind, type ScreenState } from '../protocol/types.js';
+import { compileChecklist } from './checklist.js';
 import { compileMatcher, EXTRA_FLAGS, isPatternProblem, type Matcher } from './matcher.js';
 import { MAX_MSG_LINES, MSG_PLACEHOLDER, unknownPlaceholders } from './message.js';
 import { parseRegion } from './region-parse.js';
@@ -32,6 +33,7 @@ export const RULE_KEYS = [
   'msg_from',
   'msg_template',
   'msg_lines',
+  'checklist',
 ] as const;
 
 /** What a rule name looks like: it appears in reports, `--explain` and error messages. */
@@ -71,7 +73,11 @@ export function validateRule(file: string, value: unknown, index: number, seen: 
   }
   const lines = value['msg_lines'] === undefined ? undefined : expectInteger(ctx, value['msg_lines'], 'msg_lines', 1, MAX_MSG_LINES);
   const template = validateTemplate(ctx, value['msg_template'], [...any, ...all, ...msgFrom], lines, dialog);
-  return { index, name, state, kind, interrupted, region, dialog, any, all, none, msgFrom, message: { template, lines } };
+  const checklist = value['checklist'] === undefined ? undefined : compileChecklist(ctx, value['checklist'], flags);
+  if (checklist !== undefined && state !== 'working' && state !== 'blocked') {
+    fail(ctx, 'bad-value', `"checklist" is only allowed with state "working" or "blocked" (state is "${state}")`, 'checklist');
+  }
+  return { index, name, state, kind, interrupted, region, dialog, any, all, none, msgFrom, message: { template, lines }, checklist };
 }
 
 function validateName(ctx: ValueContext, value: unknown, seen: Map<string, number>): string {

@@ -163,7 +163,9 @@ export function describeConformance(agent: Agent): void {
         expect(digest(chunked)).toEqual(digest(whole));
         expect(moments.map((m) => judgeMoment(m, chunked)).filter((p) => p !== undefined)).toEqual([]);
       }
-    });
+      // Several replays of a recording: a long one that repaints often (Gemini CLI's 35 s plan) takes seconds on a
+      // loaded machine, past vitest's 5 s default. A time limit, not an assertion on speed.
+    }, 60_000);
 
     test.each(each)('%s: without a clock, the whole output in random chunks ends on the same screen', async (name, fixture) => {
       const recording = loadRecording(fixture.cast);
@@ -231,7 +233,8 @@ export function describeDriverSequences(agent: Agent, skip: RegExp): void {
           .map((l) => `${l.state}${l.kind === undefined ? '' : `:${l.kind}`}`)
           .filter((s, i, all) => i === 0 || all[i - 1] !== s);
         const result = await replay(loadRecording(fixture.cast), { rules, screenOnly: true });
-        expect(timeline(result)).toEqual(theirs);
+        // A report that changes only its msg or progress (a plan's next step, a retry's count) is not a new state.
+        expect(timeline(result).filter((s, i, all) => i === 0 || all[i - 1] !== s)).toEqual(theirs);
       },
     );
   });

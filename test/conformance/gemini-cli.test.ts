@@ -40,7 +40,8 @@ describeTimelines(GEMINI, [
     [
       'idle',
       'working',
-      'error [API Error: {"error":{"code":400,"message":"The model mock-model does not accept this request (mock 400).","status":"INVALID_ARGUMENT"}}]',
+      // The JSON body's message alone (issue 28: what happened, without the wire format).
+      'error The model mock-model does not accept this request (mock 400).',
     ],
   ],
 ]);

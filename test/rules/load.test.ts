@@ -129,7 +129,7 @@ describe('selectRules', () => {
     const { env, dir } = xdgWith({ 'bad.toml': `${ruleFile('bad', ['bad'])}nay = 1\n` });
     const error = catchRuleError(() => selectRules('claude', { env }));
     expect(error.message).toBe(
-      `${join(dir, 'bad.toml')}: rule "mine" (#1): unknown key "nay" (valid keys: name, description, state, kind, interrupted, region, dialog, flags, any, all, none, msg_from, msg_template, msg_lines)`,
+      `${join(dir, 'bad.toml')}: rule "mine" (#1): unknown key "nay" (valid keys: name, description, state, kind, interrupted, region, dialog, flags, any, all, none, msg_from, msg_template, msg_lines, checklist)`,
     );
   });
 

@@ -42,3 +42,40 @@ describe.each(SIZES)('opencode question forms at $cols×$rows', (size) => {
     expect(await verdict(screen, size)).toBe('idle turn-done');
   });
 });
+
+// Issue 28: OpenCode 1.18.33 retrying a failed request (a 429 with `retry-after: 20` from the mock), the footer's
+// rows as recorded (the spinner drawn over the error's first cells): working, msg the retry in OpenCode's words —
+// never the `error` a `┃` block above the reply's `▣` row would read without it.
+describe.each(SIZES)('opencode retrying at $cols×$rows', (size) => {
+  test('the footer says it retries: working, msg the retry', async () => {
+    const lines = [
+      '',
+      '  ┃',
+      '  ┃  trigger a quota error',
+      '  ┃',
+      '     ▣  Build · Mock Model',
+      '  ┃',
+      '  ┃',
+      '  ┃',
+      '  ┃  Build · Mock Model Mock',
+      `  ╹${'▀'.repeat(size.cols - 5)}`,
+      '   ⬝⬝You⬝exceeded your current quota, please check your plan and billing details',
+      '     retrying in 19s attempt #1]',
+    ];
+    expect(await verdict(lines, size)).toBe('working retrying "retrying in 19s attempt #1"');
+  });
+
+  test.each([
+    ['a 503', '   ⬝⬝⬝⬝⬝⬝⬝⬝ The server is overloaded (mock 503). [retrying in 2s attempt #1] e'],
+    ['a connection cut mid-answer', '   ⬝⬝⬝■■■■■ Connection reset by server [retrying in 2s attempt #1] esc'],
+  ])('%s, retried: working, msg the retry', async (_name, footer) => {
+    const lines = ['', '  ┃', '  ┃  trigger a server error', '  ┃', '     ▣  Build · Mock Model', '  ┃', '  ┃  Build · Mock Model Mock', `  ╹${'▀'.repeat(size.cols - 5)}`, footer];
+    expect(await verdict(lines, size)).toBe('working retrying "retrying in 2s attempt #1"');
+  });
+
+  test('the retry going out now (no wait left): working, msg the retry', async () => {
+    const footer = '   ⬝⬝⬝⬝⬝⬝⬝⬝ The server is overloaded (mock 503). [retrying attempt #1] esc';
+    const lines = ['', '  ┃', '  ┃  trigger a server error', '  ┃', '     ▣  Build · Mock Model', '  ┃', '  ┃  Build · Mock Model Mock', `  ╹${'▀'.repeat(size.cols - 5)}`, footer];
+    expect(await verdict(lines, size)).toBe('working retrying "retrying attempt #1"');
+  });
+});

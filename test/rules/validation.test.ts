@@ -50,7 +50,7 @@ const cases: [string, string, RuleErrorCode, string][] = [
     'an unknown key in a rule',
     `${HEAD}${RULE}nay = ['Deny']\n`,
     'unknown-key',
-    'rules/demo.toml: rule "permission" (#1): unknown key "nay" (valid keys: name, description, state, kind, interrupted, region, dialog, flags, any, all, none, msg_from, msg_template, msg_lines)',
+    'rules/demo.toml: rule "permission" (#1): unknown key "nay" (valid keys: name, description, state, kind, interrupted, region, dialog, flags, any, all, none, msg_from, msg_template, msg_lines, checklist)',
   ],
   [
     'a bad regex',
@@ -122,7 +122,7 @@ const cases: [string, string, RuleErrorCode, string][] = [
     'a misspelt name key (reported as unknown, by index)',
     `${HEAD}[[rules]]\nnmae = "x"\nstate = "idle"\nany = ['x']\n`,
     'unknown-key',
-    'rules/demo.toml: rule #1: unknown key "nmae" (valid keys: name, description, state, kind, interrupted, region, dialog, flags, any, all, none, msg_from, msg_template, msg_lines)',
+    'rules/demo.toml: rule #1: unknown key "nmae" (valid keys: name, description, state, kind, interrupted, region, dialog, flags, any, all, none, msg_from, msg_template, msg_lines, checklist)',
   ],
   [
     'a single string where a list belongs',
@@ -239,7 +239,7 @@ describe('validation names the file, the rule and the problem', () => {
     expect(error.rule).toEqual({ index: 1, name: 'permission' });
     expect(error.key).toBe('nay');
     expect(error.problem).toBe(
-      'unknown key "nay" (valid keys: name, description, state, kind, interrupted, region, dialog, flags, any, all, none, msg_from, msg_template, msg_lines)',
+      'unknown key "nay" (valid keys: name, description, state, kind, interrupted, region, dialog, flags, any, all, none, msg_from, msg_template, msg_lines, checklist)',
     );
     expect(error.name).toBe('RuleError');
   });

@@ -62,6 +62,29 @@ const startupDialog = (dialog, blocked, key, ready) => [
 const startupScreen = (screen, blocked) => [{ wait: screen, timeout: 30000 }, ...settle('blocked', blocked)];
 
 const idleStart = () => ({ name: 'idle-start', drive: [{ sleep: 1500 }] });
+
+/**
+ * Issue 28: the turns that fail (each API's own shape: an exhausted quota, a usage limit with a reset time, a
+ * context-length error, a server error retried until the agent gives up, a connection cut mid-answer), driven
+ * as the agent's api-error (`error(prompt, timeout)`), with long waits: an agent retries before it gives up.
+ * `flaky-server` fails twice, then answers: the retry shows and the turn ends done (`done(reply)`).
+ */
+const RETRIES = { retries: 3 }; // Codex: request_max_retries and stream_max_retries (0 in the other recordings)
+const failureScenarios = (error, done) => [
+  { name: 'quota-error', drive: error('trigger a quota error', 120000) },
+  { name: 'usage-limit', drive: error('trigger a usage limit', 120000) },
+  { name: 'context-error', drive: error('trigger a context overflow', 120000) },
+  { name: 'server-error', options: RETRIES, drive: error('trigger a server error', 240000) },
+  { name: 'dropped-connection', options: RETRIES, drive: error('trigger a dropped connection', 240000) },
+  ...(done ? [{ name: 'flaky-server', options: RETRIES, drive: done('trigger a flaky server', /came through after the retries/) }] : []),
+];
+
+/** Issue 28: a three-step plan the agent updates as it works (agent-turns.mjs), then a closing text. */
+const planScenario = (submitted, done, approve = []) => ({
+  name: 'plan-progress',
+  options: { planTool: true }, // Codex: tools.update_plan.enabled; Gemini: a Gemini 2 model; Qwen: no tool search
+  drive: [...submitted('make a three step plan'), ...approve, { wait: /All three steps are done\./, timeout: 120000 }, ...done],
+});
 const exitScenario = () => ({ name: 'exit', drive: [{ sleep: 500 }] });
 
 /**
@@ -186,7 +209,8 @@ export function codexScenarios() {
     { waitGone: CODEX_APPROVAL },
     ...interrupted,
   ];
-  const error = (prompt) => [...submit(a, prompt), { waitGone: CODEX_WORKING, timeout: 20000 }, ...settle('error')];
+  const error = (prompt, timeout = 20000) => [...submit(a, prompt), { waitGone: CODEX_WORKING, timeout }, ...settle('error')];
+  const answered = (prompt, reply) => [...submit(a, prompt), { wait: reply, timeout: 120000 }, ...done(30000)];
   return [
     idleStart(),
     {
@@ -264,6 +288,8 @@ export function codexScenarios() {
     },
     { name: 'api-error', drive: error('trigger a bad request') },
     { name: 'auth-error', drive: error('trigger an auth failure') },
+    ...failureScenarios(error, answered),
+    planScenario((t) => submit(a, t), done(30000)),
     exitScenario(),
   ];
 }
@@ -295,7 +321,8 @@ export function geminiScenarios() {
     { wait: /Request cancelled/, timeout: 10000, optional: true },
     ...settle('idle'),
   ];
-  const error = (prompt) => [...submit(a, prompt), { waitGone: GEMINI_WORKING, timeout: 30000 }, ...settle('error')];
+  const error = (prompt, timeout = 30000) => [...submit(a, prompt), { waitGone: GEMINI_WORKING, timeout }, ...settle('error')];
+  const answered = (prompt, reply) => [...submit(a, prompt), { wait: reply, timeout: 240000 }, ...done];
   return [
     idleStart(),
     {
@@ -357,6 +384,18 @@ export function geminiScenarios() {
     },
     { name: 'api-error', drive: error('trigger a bad request') },
     { name: 'auth-error', drive: error('trigger an auth failure') },
+    ...failureScenarios(error, answered),
+    // Gemini CLI asks before its first WriteTodos (`?  WriteTodos Set 3 todo(s)` … `Do you want to proceed?`):
+    // allowed for the session, the later updates run at once.
+    planScenario((t) => submit(a, t), done, [
+      { wait: /WriteTodos/, timeout: 60000 },
+      { wait: GEMINI_APPROVAL, timeout: 10000 },
+      { label: 'blocked', kind: 'permission', note: 'WriteTodos' },
+      { sleep: 800 },
+      { key: '2' },
+      { waitGone: GEMINI_APPROVAL, timeout: 10000 },
+      { label: 'working', note: 'allowed for this session' },
+    ]),
     exitScenario(),
   ];
 }
@@ -441,7 +480,8 @@ export function opencodeScenarios() {
     shellDone: /README\.md\s+and\s+package\.json\./,
     afterDeny: () => [{ waitGone: OC_APPROVAL, timeout: 30000 }],
     more: ({ a, done, stopped, approve }) => {
-      const error = (prompt) => [...submit(a, prompt), ...stopped('error', undefined, FIRST)];
+      const error = (prompt, timeout = FIRST) => [...submit(a, prompt), ...stopped('error', undefined, Math.max(timeout, FIRST))];
+      const answered = (prompt, reply) => [...submit(a, prompt), { wait: reply, timeout: 240000 }, ...done];
       return [
         { name: 'write-approve', drive: approve('create notes.txt', 'approve edit: notes.txt', /Wrote notes\.txt with one line\./) },
         {
@@ -469,6 +509,8 @@ export function opencodeScenarios() {
         },
         { name: 'api-error', drive: error('trigger a bad request') },
         { name: 'auth-error', drive: error('trigger an auth failure') },
+        ...failureScenarios(error, answered),
+        planScenario((t) => submit(a, t), done),
       ];
     },
   });
@@ -489,6 +531,17 @@ const COP_APPROVAL = /Do you want to (?:run this command|create|edit|fetch|allow
  */
 export function copilotScenarios() {
   const LONG = 90000;
+  // Issue 28: the failures of failureScenarios, each ending once the working footer is gone and the prompt is back.
+  const failed = (prompt, timeout) => [
+    ...submit({ working: COP_WORKING, submitTimeout: 30000 }, prompt),
+    { waitGone: COP_WORKING, timeout },
+    { wait: COP_IDLE, timeout: 10000 },
+    ...settle('error'),
+  ];
+  return [...copilotBase(LONG), ...failureScenarios(failed)];
+}
+
+function copilotBase(LONG) {
   return footerDialogScenarios({
     working: COP_WORKING,
     idle: COP_IDLE,
@@ -571,12 +624,13 @@ export function qwenScenarios() {
     ...settle('idle', { note: 'denied' }),
   ];
   /** The `✕ [API Error: …]` block, then the spinner gone (Qwen repaints the whole screen between the two). */
-  const error = (prompt) => [
+  const error = (prompt, timeout = LONG) => [
     ...submit(a, prompt),
-    { wait: /✕ \[API Error:/, timeout: LONG },
+    { wait: /✕ \[API Error:/, timeout },
     { waitGone: QWEN_WORKING, timeout: 30000 },
     ...settle('error'),
   ];
+  const answered = (prompt, reply) => [...submit(a, prompt), { wait: reply, timeout: 240000 }, ...done];
   return [
     idleStart(),
     {
@@ -635,6 +689,8 @@ export function qwenScenarios() {
     },
     { name: 'api-error', drive: error('trigger a bad request') },
     { name: 'auth-error', drive: error('trigger an auth failure') },
+    ...failureScenarios(error, answered),
+    planScenario((t) => submit(a, t), done),
     exitScenario(),
   ];
 }

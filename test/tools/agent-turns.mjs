@@ -13,6 +13,16 @@
 //   { write: { path, content }, text? }                   a file write tool call (Gemini write_file, OpenCode write)
 //   { ask: { header, question, options: [{label, description}] } }  a question tool (Codex request_user_input)
 //   { httpError: 400|401|500, message }                   an HTTP error in the API's format
+//   { httpError: 429|400, error: 'quota'|'usage-limit'|'context', resetsInSeconds? }
+//                                                         an error in the API's own shape for that failure (an
+//                                                         exhausted quota, Codex's usage limit with resets_at, a
+//                                                         context-length error)
+//   { errorsFirst: { status, count, error? }, …reply }    fails `count` times (per prompt and project folder), then
+//                                                         answers the rest of the reply (a retry the agent survives)
+//   { drop: true }                                        starts the stream, then cuts the connection mid-answer
+//   { todos: [[text, status], …], text? }                 the agent's todo / plan tool (Codex update_plan, Gemini
+//                                                         write_todos, Qwen todo_write, OpenCode todowrite);
+//                                                         status pending | in_progress | completed | cancelled
 //
 // `${cwd}` in strings is the project folder when the mock can tell it (Codex: <cwd> in the environment
 // context; Gemini: "I'm currently working in the directory:"); `${mock}` is the mock's own base URL.
@@ -32,6 +42,10 @@ const listText =
 /** A path over 100 characters (107), and a command that needs three rows at 80 columns (221 characters). */
 export const LONG_PATH = 'build/reports/nightly/integration-suite/chromium-headless-shell/accessibility-and-layout-checks/summary.log';
 export const LONG_COMMAND = `mkdir -p ${LONG_PATH.slice(0, LONG_PATH.lastIndexOf('/'))} && touch ${LONG_PATH}`;
+
+/** The three-step plan after `step` steps are done (the next one in progress). */
+const PLAN_STEPS = ['Read the parser', 'Split the tokenizer out', 'Run the tests'];
+const PLAN = (step) => PLAN_STEPS.map((t, i) => [t, i < step ? 'completed' : i === step ? 'in_progress' : 'pending']);
 
 /** @type {{ match: RegExp, replies: object[] }[]} */
 export const TURNS = [
@@ -157,6 +171,27 @@ export const TURNS = [
       },
       { text: 'The nightly report folder is ready: summary.log is in place.' },
     ],
+  },
+  // ---- issue 28: a plan the agent keeps up to date while it works (each reply a few seconds, so every state shows).
+  {
+    match: /make a three step plan/,
+    replies: [
+      { todos: PLAN(0), text: 'I will work through three steps.', delayMs: 1500 },
+      { todos: PLAN(1), delayMs: 3000 },
+      { todos: PLAN(2), delayMs: 3000 },
+      { todos: PLAN(3), delayMs: 3000 },
+      { text: 'All three steps are done.', delayMs: 2500 },
+    ],
+  },
+  // ---- issue 28: failures that stop a turn, in each API's own shape.
+  { match: /trigger a quota error/, replies: [{ httpError: 429, error: 'quota' }] },
+  { match: /trigger a usage limit/, replies: [{ httpError: 429, error: 'usage-limit', resetsInSeconds: 2 * 3600 + 15 * 60 }] },
+  { match: /trigger a context overflow/, replies: [{ httpError: 400, error: 'context' }] },
+  { match: /trigger a server error/, replies: [{ httpError: 503, message: 'The server is overloaded (mock 503).' }] },
+  { match: /trigger a dropped connection/, replies: [{ drop: true, text: 'This answer is cut short by the server' }] },
+  {
+    match: /trigger a flaky server/,
+    replies: [{ errorsFirst: { status: 503, count: 2 }, text: 'The answer came through after the retries.' }],
   },
   {
     match: /say hello/,

@@ -115,13 +115,15 @@ export const AGENTS = {
           `base_url = "${mockUrl}/v1"`,
           'wire_api = "responses"',
           'env_key = "OSF7501_MOCK_KEY"',
-          'request_max_retries = 0',
-          'stream_max_retries = 0',
+          `request_max_retries = ${options.retries ?? 0}`,
+          `stream_max_retries = ${options.retries ?? 0}`,
           '',
           '[tui]',
           'screen_reader_detection_done = true',
           '',
         );
+        // Codex 0.171.0 offers its plan tool (update_plan) to a custom provider's model only when asked.
+        if (options.planTool) lines.push('[tools.update_plan]', 'enabled = true', '');
       }
       if (options.trusted !== false) lines.push(`[projects."${project}"]`, 'trust_level = "trusted"', '');
       else execFileSync('git', ['init', '-q', project]);
@@ -177,7 +179,8 @@ export const AGENTS = {
       };
       if (options.auth === 'dialog') delete env.GEMINI_API_KEY;
       for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
-      return { env, args: options.args ?? [] };
+      // Gemini CLI 0.61.0 offers write_todos only to a Gemini 2 model that is not a preview (not to its Auto default).
+      return { env, args: options.args ?? (options.planTool ? ['--model', 'gemini-2.5-pro'] : []) };
     },
     idle: /Type your message/,
     prompt: /Type your message/,
@@ -294,7 +297,8 @@ export const AGENTS = {
         telemetry: { enabled: false },
         ui: { hideTips: true },
         ide: { enabled: false, hasSeenNudge: true },
-        tools: { approvalMode: 'default', useRipgrep: false },
+        // options.planTool: the todo tool (todo_write), off by default in 0.24.4.
+        tools: { approvalMode: 'default', useRipgrep: false, ...(options.planTool ? { todoWrite: { enabled: true } } : {}) },
         security: {
           auth: options.auth === 'dialog' ? {} : { selectedType: 'openai' },
           folderTrust: { enabled: options.trusted === false },

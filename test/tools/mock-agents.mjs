@@ -187,6 +187,11 @@ async function streamResponses(res, body, reply, { isClosed, side }) {
 
 /** The Codex function call for a reply: exec_command (escalated) or request_user_input. */
 function responsesCall(reply) {
+  if (reply.todos) {
+    // Codex's plan tool: statuses pending | in_progress | completed (no cancelled: it is left out).
+    const plan = reply.todos.filter(([, status]) => status !== 'cancelled').map(([step, status]) => ({ step, status }));
+    return { name: 'update_plan', arguments: { plan } };
+  }
   if (reply.shell) {
     return {
       name: 'exec_command',
@@ -219,11 +224,62 @@ function responsesCall(reply) {
   return undefined;
 }
 
-function openaiError(res, status, message) {
+function openaiError(res, status, message, reply = {}) {
   const type = status === 401 ? 'invalid_request_error' : status >= 500 ? 'server_error' : 'invalid_request_error';
   const code = status === 401 ? 'invalid_api_key' : null;
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ error: { message, type, param: null, code } }));
+  let error = { message, type, param: null, code };
+  if (reply.error === 'quota') {
+    // OpenAI's exhausted quota (HTTP 429).
+    error = {
+      message: 'You exceeded your current quota, please check your plan and billing details. (mock 429)',
+      type: 'insufficient_quota',
+      param: null,
+      code: 'insufficient_quota',
+    };
+  } else if (reply.error === 'usage-limit') {
+    // The ChatGPT backend's usage limit (HTTP 429), as Codex reads it: the plan and when it resets.
+    const secs = reply.resetsInSeconds ?? 3600;
+    error = {
+      type: 'usage_limit_reached',
+      message: 'The usage limit has been reached',
+      plan_type: 'plus',
+      resets_at: Math.floor(Date.now() / 1000) + secs,
+      resets_in_seconds: secs,
+    };
+  } else if (reply.error === 'context') {
+    error = {
+      message:
+        "This model's maximum context length is 128000 tokens. However, your messages resulted in 131072 tokens. Please reduce the length of the messages. (mock 400)",
+      type: 'invalid_request_error',
+      param: 'messages',
+      code: 'context_length_exceeded',
+    };
+  }
+  const headers = { 'content-type': 'application/json' };
+  if (status === 429 && reply.error !== 'usage-limit') headers['retry-after'] = '20';
+  res.writeHead(status, headers);
+  res.end(JSON.stringify({ error }));
+}
+
+/**
+ * `errorsFirst: { status, count }`: whether this attempt fails. Counted per prompt and project folder, so each
+ * recording (a new project folder) sees the same number of failures before the answer.
+ */
+const attempts = new Map();
+function failsFirst(reply, key) {
+  const first = reply.errorsFirst;
+  if (!first) return undefined;
+  const n = (attempts.get(key) ?? 0) + 1;
+  attempts.set(key, n);
+  return n <= (first.count ?? 1) ? first : undefined;
+}
+
+/** Starts a streamed answer, then cuts the connection mid-answer (no clean end, no [DONE]). */
+async function dropStream(res, reply, first) {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  if (first) res.write(first);
+  await sleep(reply.delayMs ?? DEFAULT_DELAY_MS);
+  res.socket?.destroy();
 }
 
 // ------------------------------------------------------------------------------------- Gemini API
@@ -261,6 +317,7 @@ function geminiUsage() {
 }
 
 function geminiCall(reply) {
+  if (reply.todos) return { name: 'write_todos', args: { todos: reply.todos.map(([description, status]) => ({ description, status })) } };
   if (reply.shell) return { name: 'run_shell_command', args: { command: reply.shell, description: reply.description ?? reply.shell } };
   if (reply.write) return { name: 'write_file', args: { file_path: reply.write.path, content: reply.write.content } };
   if (reply.ask) {
@@ -318,10 +375,35 @@ async function streamGemini(res, reply, cwd, { isClosed, side, stream, model }) 
   res.end();
 }
 
-function geminiError(res, status, message) {
-  const statusText = status === 401 ? 'UNAUTHENTICATED' : status === 400 ? 'INVALID_ARGUMENT' : status === 403 ? 'PERMISSION_DENIED' : 'INTERNAL';
+function geminiError(res, status, message, reply = {}) {
+  const statusText =
+    status === 401 ? 'UNAUTHENTICATED' : status === 400 ? 'INVALID_ARGUMENT' : status === 403 ? 'PERMISSION_DENIED' : status === 429 ? 'RESOURCE_EXHAUSTED' : status === 503 ? 'UNAVAILABLE' : 'INTERNAL';
+  let error = { code: status, message, status: statusText };
+  if (reply.error === 'quota' || reply.error === 'usage-limit') {
+    // The Gemini API's exhausted quota: a per-day quota (no retry helps) or a per-minute one, with RetryInfo.
+    const daily = reply.error === 'usage-limit';
+    const quotaId = daily ? 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' : 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier';
+    error = {
+      code: 429,
+      message: `You exceeded your current quota, please check your plan and billing details. Quota exceeded for metric: generativelanguage.googleapis.com/generate_content_free_tier_requests, limit: ${daily ? 250 : 10} (mock 429)`,
+      status: 'RESOURCE_EXHAUSTED',
+      details: [
+        {
+          '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+          violations: [{ quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests', quotaId }],
+        },
+        { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: daily ? `${reply.resetsInSeconds ?? 3600}s` : '20s' },
+      ],
+    };
+  } else if (reply.error === 'context') {
+    error = {
+      code: 400,
+      message: 'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576). (mock 400)',
+      status: 'INVALID_ARGUMENT',
+    };
+  }
   res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ error: { code: status, message, status: statusText } }));
+  res.end(JSON.stringify({ error }));
 }
 
 /** Gemini CLI side requests (no tools): next-speaker checks, routing, summaries, titles. */
@@ -393,6 +475,14 @@ function qwenCall(reply) {
 
 function chatCall(reply, toolNames) {
   const has = (n) => toolNames.includes(n);
+  if (reply.todos) {
+    // Qwen Code's todo_write {todos: [{id, content, status}]}, OpenCode's todowrite {todos: [{content, status, priority}]}.
+    const todos = reply.todos.map(([content, status], i) => ({ id: String(i + 1), content, status }));
+    if (has('todo_write')) return { name: 'todo_write', arguments: { todos } };
+    if (has('todowrite')) return { name: 'todowrite', arguments: { todos: todos.map(({ content, status }) => ({ content, status, priority: 'medium' })) } };
+    // Qwen Code 0.24.4 defers todo_write behind its tool search: called through its `tool_call` bridge.
+    if (has('tool_call') && has('tool_search')) return { name: 'tool_call', arguments: { name: 'todo_write', arguments: { todos } } };
+  }
   if (has('create') && has('ask_user')) return copilotCall(reply);
   if (has('run_shell_command') && has('ask_user_question')) return qwenCall(reply);
   // ---- i18b: Cline's tools (run_commands, editor, ask_question) ----
@@ -558,9 +648,14 @@ async function handle(req, res, raw) {
     const p = side ? { reply: { text: 'Make a build log' } } : responsesPlan(body);
     const reply = fill(p?.reply ?? { text: 'OK.' }, { cwd: p?.cwd ?? '', mock: base });
     log({ api: 'responses', side, prompt: p?.prompt, n: p?.n, reply: Object.keys(reply) });
-    if (reply.httpError) {
+    const failed = failsFirst(reply, `${p?.prompt}\0${p?.cwd}`);
+    if (reply.httpError || failed) {
       await sleep(reply.delayMs ?? DEFAULT_DELAY_MS);
-      return openaiError(res, reply.httpError, reply.message ?? 'mock error');
+      return openaiError(res, failed?.status ?? reply.httpError, failed?.message ?? reply.message ?? 'mock error', failed ?? reply);
+    }
+    if (reply.drop) {
+      const created = { type: 'response.created', response: { id: newId('resp'), object: 'response', model: body.model, status: 'in_progress', output: [] } };
+      return dropStream(res, reply, `event: response.created\ndata: ${JSON.stringify(created)}\n\n`);
     }
     return streamResponses(res, body, reply, { isClosed, side });
   }
@@ -578,9 +673,14 @@ async function handle(req, res, raw) {
     const p = side ? { reply: geminiSideReply(body) } : geminiPlan(body);
     const reply = fill(p?.reply ?? { text: 'OK.' }, { cwd: p?.cwd ?? '', mock: base });
     log({ api: 'gemini', method, model, side, prompt: p?.prompt, n: p?.n, reply: Object.keys(reply) });
-    if (reply.httpError) {
+    const failed = failsFirst(reply, `${p?.prompt}\0${p?.cwd}`);
+    if (reply.httpError || failed) {
       await sleep(reply.delayMs ?? DEFAULT_DELAY_MS);
-      return geminiError(res, reply.httpError, reply.message ?? 'mock error');
+      return geminiError(res, failed?.status ?? reply.httpError, failed?.message ?? reply.message ?? 'mock error', failed ?? reply);
+    }
+    if (reply.drop) {
+      const first = { candidates: [{ content: { role: 'model', parts: [{ text: reply.text ?? 'Partial' }] }, index: 0 }], modelVersion: model };
+      return dropStream(res, reply, `data: ${JSON.stringify(first)}\r\n\r\n`);
     }
     return streamGemini(res, reply, p?.cwd ?? '', { isClosed, side, stream: method === 'streamGenerateContent', model });
   }
@@ -594,9 +694,14 @@ async function handle(req, res, raw) {
     const cwd = /(?:[Ww]orking [Dd]irectory|working in the directory):\s*([^\s"\\]+)/.exec(all)?.[1] ?? '';
     const reply = fill(p?.reply ?? { text: 'OK.' }, { cwd, mock: base });
     log({ api: 'chat', side, prompt: p?.prompt, n: p?.n, reply: Object.keys(reply) });
-    if (reply.httpError) {
+    const failed = failsFirst(reply, `${p?.prompt}\0${cwd}`);
+    if (reply.httpError || failed) {
       await sleep(reply.delayMs ?? DEFAULT_DELAY_MS);
-      return openaiError(res, reply.httpError, reply.message ?? 'mock error');
+      return openaiError(res, failed?.status ?? reply.httpError, failed?.message ?? reply.message ?? 'mock error', failed ?? reply);
+    }
+    if (reply.drop) {
+      const first = { id: newId('chatcmpl'), object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: body.model, choices: [{ index: 0, delta: { role: 'assistant', content: reply.text ?? '' }, finish_reason: null }] };
+      return dropStream(res, reply, `data: ${JSON.stringify(first)}\n\n`);
     }
     return streamChat(res, body, reply, { isClosed, side, cwd });
   }
