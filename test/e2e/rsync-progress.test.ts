@@ -1,6 +1,7 @@
 // rsync's transfer row read by its rule (rules/rsync.toml) under the real shim at a real PTY: a real rsync of 300 MB
 // of local files, throttled so that it takes a few seconds, arrives as rising 7501 progress on the session's
-// record, and the bytes rsync wrote reach the terminal unchanged.
+// record, and the bytes rsync wrote reach the terminal unchanged. Percentages in ordinary output (a test run's
+// summary, a log line) are no progress row: the same shim reports none.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,4 +49,24 @@ test.skipIf(!haveRsync)("rsync's --info=progress2 row arrives as rising 7501 pro
   for (const value of progress) expect(drawn).toContain(value);
   expect(progress.some((value) => value > 0 && value < 100)).toBe(true);
   expect(reports.at(-1)?.state).toBe('done');
+});
+
+// A test run's output as the last rows, held for longer than a sweep: percentages, but no bar being drawn.
+const SUMMARY = [
+  "printf 'tests/test_api.py ........                                  [ 45%%]\\n'",
+  "printf 'tests/test_db.py ..........                                 [100%%]\\n'",
+  "printf '2026-12-06T22:31:02Z INFO upload 45%% done\\n'",
+  "printf 'Tests: 17 passed, 17 total\\ncoverage 85%%'",
+  'sleep 1.5',
+  "printf '\\nTotal coverage: 85.30%%\\n'",
+  'sleep 1.5',
+].join('; ');
+
+test('percentages in ordinary output (a coverage summary, pytest rows, a log line) give no progress', async () => {
+  const live = await runInTerminal(['sh', '-c', SUMMARY]);
+  expect(live.status).toBe(0);
+  expect(splitReports(live.output).bytes.toString('utf8')).toContain('coverage 85%');
+  const reports = extractAll(live.output).flatMap((e) => (e.parsed.type === 'report' ? [e.parsed.report] : []));
+  expect(reports.map((r) => r.state)).toContain('working');
+  expect(reports.filter((r) => r.progress !== undefined)).toEqual([]);
 });
