@@ -1,6 +1,7 @@
 // rsync's transfer row read by its rule (rules/rsync.toml) under the real shim at a real PTY: a real rsync of 300 MB
 // of local files, throttled so that it takes a few seconds, arrives as rising 7501 progress on the session's
-// record, and the bytes rsync wrote reach the terminal unchanged.
+// record, and the bytes rsync wrote reach the terminal unchanged. Percentages in ordinary output (a test run's
+// summary, a log line) are no progress row: the same shim reports none.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { extractAll } from '../../src/protocol/index.js';
 import { loadRecording } from '../../src/recording/recording.js';
-import { runInTerminal, splitReports } from './support/outer-terminal.js';
+import { OuterTerminal, runInTerminal, splitReports } from './support/outer-terminal.js';
 
 const haveRsync = spawnSync('rsync', ['--version']).status === 0;
 const dir = mkdtempSync(join(tmpdir(), 'osf-rsync-'));
@@ -48,4 +49,44 @@ test.skipIf(!haveRsync)("rsync's --info=progress2 row arrives as rising 7501 pro
   for (const value of progress) expect(drawn).toContain(value);
   expect(progress.some((value) => value > 0 && value < 100)).toBe(true);
   expect(reports.at(-1)?.state).toBe('done');
+});
+
+test.skipIf(!haveRsync || process.platform !== 'linux')('under osf7501 bash, rsync in the foreground reports its progress as app rsync, then the shell is back (needs rsync on PATH; Linux: /proc)', async () => {
+  const src = join(dir, 'shell-src');
+  mkdirSync(src);
+  for (const name of ['a.img', 'b.img']) {
+    writeFileSync(join(src, name), '');
+    truncateSync(join(src, name), 100_000_000);
+  }
+  const term = new OuterTerminal(['bash', '--norc', '--noprofile', '-i'], { cols: 100, env: { PS1: 'PROMPT$ ' } });
+  const reports = () => extractAll(term.output()).flatMap((e) => (e.parsed.type === 'report' ? [e.parsed.report] : []));
+  await term.waitFor(() => reports().some((r) => r.state === 'idle' && r.app === 'bash'), 'the idle shell');
+  term.write(`rsync -aS --info=progress2 --bwlimit=60000 ${src}/ ${join(dir, 'shell-dst')}/\r`);
+  await term.waitFor(() => reports().filter((r) => r.app === 'rsync').length > 0 && reports().at(-1)?.app === 'bash', 'rsync and the shell again');
+  term.write('exit\r');
+  await term.result();
+  const progress = reports().filter((r) => r.app === 'rsync' && r.state === 'working' && r.progress !== undefined).map((r) => r.progress as number);
+  expect(progress.length).toBeGreaterThanOrEqual(2);
+  expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+  expect(progress.some((value) => value > 0 && value < 100)).toBe(true);
+});
+
+// A test run's output as the last rows, held for longer than a sweep: percentages, but no bar being drawn.
+const SUMMARY = [
+  "printf 'tests/test_api.py ........                                  [ 45%%]\\n'",
+  "printf 'tests/test_db.py ..........                                 [100%%]\\n'",
+  "printf '2026-12-06T22:31:02Z INFO upload 45%% done\\n'",
+  "printf 'Tests: 17 passed, 17 total\\ncoverage 85%%'",
+  'sleep 1.5',
+  "printf '\\nTotal coverage: 85.30%%\\n'",
+  'sleep 1.5',
+].join('; ');
+
+test('percentages in ordinary output (a coverage summary, pytest rows, a log line) give no progress', async () => {
+  const live = await runInTerminal(['sh', '-c', SUMMARY]);
+  expect(live.status).toBe(0);
+  expect(splitReports(live.output).bytes.toString('utf8')).toContain('coverage 85%');
+  const reports = extractAll(live.output).flatMap((e) => (e.parsed.type === 'report' ? [e.parsed.report] : []));
+  expect(reports.map((r) => r.state)).toContain('working');
+  expect(reports.filter((r) => r.progress !== undefined)).toEqual([]);
 });
