@@ -7,7 +7,7 @@ import { ChildRecords } from './child-records.js';
 import { StatusTracker } from '../status/tracker.js';
 import { DEFAULT_DONE_AFTER_MS } from '../status/exit-report.js';
 import { SweepScheduler } from '../sweep/sweep-scheduler.js';
-import { DriftWatch, type DriftEvent } from './drift.js';
+import { DRIFT_GRACE_MS, DriftWatch, type DriftEvent } from './drift.js';
 import { hookClassification, SignalRanking } from './ranking.js';
 import type { TerminalState } from './terminal-state.js';
 import type { ShellMark } from '../stream/shell-marks.js';
@@ -71,6 +71,10 @@ export class SignalPolicy {
   private readonly children: ChildRecords;
   /** The agent's task list as its hooks last told it (progress while working). */
   private tasks: HookTasks | undefined;
+  /** A hook's failure or dialog while the agent speaks for itself, not yet seen in the agent's own reports. */
+  private hookUnseen: { at: number; nativeSince: number; signal: HookSignal } | undefined;
+  /** When the agent's current own report began. */
+  private nativeSince = 0;
 
   constructor(
     private readonly config: SignalPolicyConfig,
@@ -134,7 +138,8 @@ export class SignalPolicy {
   nextDeadline(): number | null {
     if (this.ended) return null;
     const command = this.commandSince !== undefined && !this.ranking.longCommand ? this.commandSince + this.doneAfterMs : null;
-    return earliest(earliest(earliest(this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline()), this.drift.nextDeadline()), command);
+    const hookDrift = this.hookUnseen === undefined ? null : this.hookUnseen.at + DRIFT_GRACE_MS;
+    return earliest(earliest(earliest(earliest(this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline()), this.drift.nextDeadline()), command), hookDrift);
   }
 
   /** The sequence that clears the record, for the shim's own crash path. */
@@ -151,6 +156,7 @@ export class SignalPolicy {
     }
     for (const report of this.tracker.tick(at)) this.emit(report, 'screen');
     this.drifted(this.drift.tick(at));
+    this.hookDrift(at);
     if (this.commandSince !== undefined && !this.ranking.longCommand && at - this.commandSince >= this.doneAfterMs) {
       this.ranking.longCommand = true; // the command has run long enough to be worth a report
       this.feed(at, { state: 'working', rule: 'shell:command' });
@@ -259,8 +265,10 @@ export class SignalPolicy {
     const ours = id === undefined ? report : { ...report, id };
     // The agent reports its subagents itself (Claude Code ≥ 2.1.295): the hooks' child records are never a duplicate.
     if (!this.spokeForItself) for (const clear of this.children.clearAll()) this.emitChild(clear);
+    if (this.native?.state !== ours.state) this.nativeSince = at;
     this.native = ours;
     this.spokeForItself = true;
+    if (this.hookUnseen !== undefined && ours.state === this.hookUnseen.signal.state) this.hookUnseen = undefined;
     this.recorded = true;
     this.drifted(this.drift.noteNative(at, ours));
     if (this.config.copyNative || id !== undefined) {
@@ -279,6 +287,10 @@ export class SignalPolicy {
     if (signal.subagent !== undefined) return this.subagent(at, receivedAt, signal);
     if (signal.state === 'idle' && this.tracker.current?.state === 'done') return;
     const input = hookClassification(signal);
+    // The agent speaks for itself: a failure or dialog its hook tells and its own reports do not is drift (its report stands).
+    if (this.native !== undefined && (signal.state === 'error' || signal.state === 'blocked')) {
+      this.hookUnseen = this.native.state === signal.state ? undefined : { at, nativeSince: this.nativeSince, signal };
+    }
     this.out({ type: 'classification', classification: input });
     if (this.ranking.noteHook(input, receivedAt)) this.feed(at, input);
   }
@@ -304,6 +316,17 @@ export class SignalPolicy {
     this.emitChild(report);
     const screen = this.ranking.lastScreen;
     if (screen !== undefined) this.observe(at, screen); // one fewer to wait for, or none: the turn may be over
+  }
+
+  /** A hook's failure or dialog the agent's own reports have not said within DRIFT_GRACE_MS: one drift, its rule `hook:<event>`. */
+  private hookDrift(at: number): void {
+    const unseen = this.hookUnseen;
+    if (unseen === undefined || at - unseen.at < DRIFT_GRACE_MS || this.native === undefined) return;
+    this.hookUnseen = undefined;
+    const { signal } = unseen;
+    const native = { state: this.native.state, ...(this.native.kind === undefined ? {} : { kind: this.native.kind }), ...(this.native.msg === undefined ? {} : { msg: this.native.msg }) };
+    const hook = { state: signal.state, ...(signal.kind === undefined ? {} : { kind: signal.kind }), ...(signal.msg === undefined ? {} : { msg: signal.msg }), rule: `hook:${signal.event}` };
+    this.out({ type: 'drift', drift: { since: unseen.at, at, nativeSince: unseen.nativeSince, on: ['state'], native, screen: hook } });
   }
 
   /** A child record's report, written as is (its own title, the session's app). */

@@ -162,3 +162,28 @@ describe('childRecordId', () => {
     expect(childRecordId(parent, agentId)).toBe(expected);
   });
 });
+
+describe("a hook's failure the agent's own reports do not say: the agent's report stands, the disagreement is drift", () => {
+  const drive = (nativeAfter: Report | undefined): { reports: string[]; drifts: PolicyOutput[] } => {
+    const outputs: PolicyOutput[] = [];
+    const policy = new SignalPolicy({ app: 'claude-code', onExit: 'clear', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false }, (o) => outputs.push(o));
+    policy.handle({ type: 'native', at: 0, report: { state: 'working', app: 'claude-code' } });
+    policy.handle({ type: 'hook', at: 100, signal: { event: 'StopFailure', state: 'error', msg: 'rate limit' } });
+    if (nativeAfter !== undefined) policy.handle({ type: 'native', at: 400, report: nativeAfter });
+    for (let next = policy.nextDeadline(); next !== null && next < 5000; next = policy.nextDeadline()) policy.tick(next);
+    const reports = outputs.flatMap((o) => (o.type === 'report' ? [`${o.report.state}@${o.source}`] : []));
+    return { reports, drifts: outputs.filter((o) => o.type === 'drift') };
+  };
+
+  test('the agent says error too: no drift', () => {
+    expect(drive({ state: 'error', app: 'claude-code', msg: 'API Error: 429' }).drifts).toEqual([]);
+  });
+
+  test('the agent stays working: its report stands, one drift names the hook', () => {
+    const { reports, drifts } = drive(undefined);
+    expect(reports).toEqual(['working@native']);
+    expect(drifts).toEqual([
+      { type: 'drift', drift: { since: 100, at: 1100, nativeSince: 0, on: ['state'], native: { state: 'working' }, screen: { state: 'error', msg: 'rate limit', rule: 'hook:StopFailure' } } },
+    ]);
+  });
+});
