@@ -563,7 +563,7 @@ const errorScreens: [string, Screen, Classification][] = [
   [
     'the context window is full (2.0.77, 2.1.150), the done marker under it',
     (cols) => [...transcript(3), '❯ overflow the context', '  ⎿  Context limit reached · /compact or /clear to continue', '✻ Worked for 0s', '', ...promptBox(cols)],
-    { state: 'error', rule: 'turn-failed', msg: 'Context limit reached · /compact or /clear to continue' },
+    { state: 'error', rule: 'turn-failed', msg: 'Context limit reached' },
   ],
 ];
 

@@ -645,7 +645,9 @@ export const SCENARIOS = [
       },
     ],
     drive: [
-      ...submit('spend the whole quota'),
+      // No working label: the turn fails within a sweep or two of the prompt (the error is the moment checked).
+      { type: 'spend the whole quota' },
+      { key: 'enter' },
       { wait: /limit|429|rate/i, timeout: 30000 },
       { sleep: 1500 },
       { label: 'error' },
@@ -659,7 +661,9 @@ export const SCENARIOS = [
     match: /overflow the context/,
     mock: [{ httpError: 400, errorType: 'invalid_request_error', message: 'prompt is too long: 212345 tokens > 200000 maximum' }],
     drive: [
-      ...submit('overflow the context'),
+      // No working label: the turn fails within a sweep or two of the prompt (the error is the moment checked).
+      { type: 'overflow the context' },
+      { key: 'enter' },
       { wait: /Context limit|too long|API Error/i, timeout: 30000 },
       { sleep: 1500 },
       { label: 'error' },
@@ -674,7 +678,9 @@ export const SCENARIOS = [
     options: { env: { CLAUDE_CODE_MAX_RETRIES: '0' } },
     mock: [{ dropConnection: true }],
     drive: [
-      ...submit('lose the connection'),
+      // No working label: the turn fails within a sweep or two of the prompt (the error is the moment checked).
+      { type: 'lose the connection' },
+      { key: 'enter' },
       { wait: /API Error/, timeout: 30000 },
       { sleep: 1500 },
       { label: 'error' },
