@@ -278,6 +278,10 @@ export async function replay(recording: Recording, options: ReplayOptions): Prom
         driver.handle(ms, (policy) => policy.handle({ type: 'input', at: ms }));
         continue;
       }
+      if (event.type === 'hook') {
+        driver.handle(ms, (policy) => policy.handle({ type: 'hook', at: ms, signal: event.signal }));
+        continue;
+      }
       if (event.type === 'resize') {
         size.cols = event.cols;
         size.rows = event.rows;

@@ -3,13 +3,14 @@
 // run, titled by their type, cleared when they end) while the session's record stays working; a turn that ends on
 // an API error reads error (StopFailure, where the version has it, and the screen); /exit clears the record.
 // Against the mock Anthropic API (test/tools/scenarios.mjs: background-agents, api-error), at the fixture versions.
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Report } from '../../src/protocol/index.js';
 import { readLog, ScreenMirror, stReports, typeText, waitForReport, withoutForeignEnv } from '../tools/agent-e2e.js';
-import { CLAUDE_VERSIONS, setUpClaudeE2e } from '../tools/agent-e2e-setup.js';
+import { CLAUDE_VERSIONS, reportsNatively, setUpClaudeE2e } from '../tools/agent-e2e-setup.js';
 import { claudeEnv, makeSandbox } from '../tools/claude-env.mjs';
-import { OuterTerminal } from './support/outer-terminal.js';
+import { BIN, OuterTerminal } from './support/outer-terminal.js';
 
 const COLS = 100;
 const ROWS = 30;
@@ -66,6 +67,48 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s under the shim, its own reports o
       // The --log names each child's reports apart from the session's.
       const logged = readLog(logFile).filter((e) => e.type === 'report' && e.source === 'child');
       expect(logged.map((e) => e.state)).toEqual(['working', 'working', 'clear', 'clear']);
+    } finally {
+      screen.dispose();
+      outer.kill();
+      sandbox.remove();
+    }
+  }, 180_000);
+});
+
+// One policy, two drivers: `osf7501 record` keeps each hook's mapped signal as a marker, and `osf7501 classify`
+// replays the recording with them. A Claude Code that sends no query of its own (older than 2.1.295) is the case
+// where hooks make the records: the replay gives the reports the live session wrote, child records included.
+describe.each(CLAUDE_VERSIONS.filter((v) => !reportsNatively(v)))('Claude Code %s recorded, then replayed', (version) => {
+  const installed = e2e.install(version);
+
+  test('classify gives the live reports: the same states, child records and msgs, in the same order', async (ctx) => {
+    const { claude, mock } = installed.ready(ctx);
+    const sandbox = makeSandbox({ version: claude.version });
+    const cast = join(sandbox.root, 'session.cast');
+    const args = ['record', '-o', cast, '--', ...claude.command, '--permission-mode', 'acceptEdits'];
+    const outer = withoutForeignEnv(() => new OuterTerminal(args, { cols: COLS, rows: ROWS, cwd: sandbox.project, env: claudeEnv({ mockUrl: mock.url, home: sandbox.home }) }));
+    const screen = new ScreenMirror(outer, ROWS, COLS, SUBAGENT_WAIT_MS);
+    try {
+      await screen.waitFor(/accept edits on/, 'the idle prompt');
+      await typeText(outer, 'survey the project in the background');
+      outer.write('\r');
+      await screen.waitFor(() => stReports(outer.output()).filter((r) => r.state === 'clear' && r.id !== undefined).length === 2, 'both children cleared');
+      await waitForReport(outer, 0, { state: 'done' }, 'done once both have ended');
+      await typeText(outer, '/exit');
+      outer.write('\r');
+      const result = await outer.result();
+      const live = stReports(result.output).map((r) => [r.state, r.kind, r.id === undefined ? undefined : 'child', r.msg].filter(Boolean).join(' '));
+      const replayed = spawnSync(process.execPath, [BIN, 'classify', '--rules', 'claude-code', '--timeline', cast], { encoding: 'utf8' });
+      expect(replayed.status).toBe(0);
+      // `<t> STATE[ kind=K][ id=ID][ progress=N][ msg="…"][ title="…"]` → the same words as the live line.
+      const parsed = replayed.stdout.trim().split('\n').map((line) => {
+        const m = /^\S+ (\w+)(?: kind=(\w+))?(?: id=(\S+))?(?: progress=\d+)?(?: msg=("(?:[^"\\]|\\.)*"))?/.exec(line);
+        const msg = m?.[4] === undefined ? undefined : (JSON.parse(m[4]) as string);
+        return [m?.[1], m?.[2], m?.[3] === undefined ? undefined : 'child', msg].filter(Boolean).join(' ');
+      });
+      expect(live.filter((l) => l.includes('child')).length).toBe(4);
+      // The live session ends with its exit's clear, which a recording cannot know (classify says so).
+      expect(parsed).toEqual(live.slice(0, -1));
     } finally {
       screen.dispose();
       outer.kill();
