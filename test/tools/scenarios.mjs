@@ -688,48 +688,6 @@ export const SCENARIOS = [
     ],
   },
   {
-    // A task list (TodoWrite): three items, the second in progress, then all done; each reply waits 2 s so the
-    // spinner shows the list in between. Versions without TodoWrite get the mock's `no TodoWrite tool` text.
-    name: 'todo-list',
-    prompt: 'plan the release in steps',
-    match: /plan the release in steps/,
-    options: { permissionMode: 'acceptEdits' },
-    mock: [
-      {
-        tool: 'TodoWrite',
-        input: {
-          todos: [
-            { content: 'Bump the version', status: 'completed', activeForm: 'Bumping the version' },
-            { content: 'Run the tests', status: 'in_progress', activeForm: 'Running the tests' },
-            { content: 'Write the changelog', status: 'pending', activeForm: 'Writing the changelog' },
-          ],
-        },
-        delayMs: 1500,
-      },
-      {
-        tool: 'TodoWrite',
-        input: {
-          todos: [
-            { content: 'Bump the version', status: 'completed', activeForm: 'Bumping the version' },
-            { content: 'Run the tests', status: 'completed', activeForm: 'Running the tests' },
-            { content: 'Write the changelog', status: 'completed', activeForm: 'Writing the changelog' },
-          ],
-        },
-        delayMs: 3000,
-      },
-      { text: 'The release is planned and done.', delayMs: 2000 },
-    ],
-    drive: [
-      ...submit('plan the release in steps'),
-      { wait: /Run the tests/, timeout: 20000 },
-      { label: 'working', note: 'task list 1/3' },
-      { wait: /release is planned and done/, timeout: 30000 },
-      { sleep: 1500 },
-      { label: 'done' },
-      { sleep: 1000 },
-    ],
-  },
-  {
     name: 'retry-server-error',
     prompt: 'ride out a flaky server',
     match: /ride out a flaky server/,
