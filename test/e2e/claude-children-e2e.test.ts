@@ -58,6 +58,11 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s under the shim, its own reports o
       at = await waitForReport(outer, at + 1, { state: 'error' }, 'error after the API error');
       expect(stReports(outer.output())[at]?.msg).toMatch(/^API Error: 400\b/);
       await screen.waitFor(/API Error/, 'the error on screen');
+      // StopFailure told it too (both versions know the event): its classification is in the --log.
+      await outer.waitFor(() => readLog(logFile).some((e) => e.type === 'classification' && e.rule === 'hook:StopFailure'), 'the StopFailure hook');
+      const failure = readLog(logFile).find((e) => e.type === 'classification' && e.rule === 'hook:StopFailure');
+      expect(failure?.state).toBe('error');
+      expect(failure?.msg).toMatch(/^API Error: 400\b/);
 
       await typeText(outer, '/exit');
       outer.write('\r');
