@@ -261,7 +261,13 @@ export class SignalPolicy {
     // The agent knows nothing of the pane: its root record is this session's record (its own id, if it
     // uses one that matches, too); a report on some other record of its own is left alone.
     const id = this.config.id;
-    if (this.ended || (report.id !== undefined && report.id !== id)) return;
+    if (this.ended) return;
+    if (report.id !== undefined && report.id !== id) {
+      // Another record of the agent's own (Claude Code's subagents): its bytes reach the terminal as they are; a
+      // multiplexer drops them, so there a sanitized copy goes, as a child record's report.
+      if (this.config.copyNative) this.emitChild(report);
+      return;
+    }
     const ours = id === undefined ? report : { ...report, id };
     // The agent reports its subagents itself (Claude Code ≥ 2.1.295): the hooks' child records are never a duplicate.
     if (!this.spokeForItself) for (const clear of this.children.clearAll()) this.emitChild(clear);

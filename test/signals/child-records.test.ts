@@ -187,3 +187,18 @@ describe("a hook's failure the agent's own reports do not say: the agent's repor
     ]);
   });
 });
+
+describe("the agent's own child records pass a multiplexer", () => {
+  const childOutputs = (copyNative: boolean): string[] => {
+    const outputs: PolicyOutput[] = [];
+    const policy = new SignalPolicy({ app: 'claude-code', onExit: 'clear', timing: { settleMs: 40, intervalMs: 700 }, copyNative }, (o) => outputs.push(o));
+    policy.handle({ type: 'native', at: 0, report: { state: 'working', app: 'claude-code' } });
+    policy.handle({ type: 'native', at: 10, report: { state: 'working', id: 'a31bf86884dfd3ebc', app: 'claude-code', title: 'Survey the docs' } });
+    policy.handle({ type: 'native', at: 20, report: { state: 'clear', id: 'a31bf86884dfd3ebc' } });
+    return outputs.flatMap((o) => (o.type === 'child' ? [`${o.report.state} ${o.report.id}`] : []));
+  };
+  test('inside tmux (copyNative) a copy of each goes; outside, its own bytes suffice', () => {
+    expect(childOutputs(true)).toEqual(['working a31bf86884dfd3ebc', 'clear a31bf86884dfd3ebc']);
+    expect(childOutputs(false)).toEqual([]);
+  });
+});
