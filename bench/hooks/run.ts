@@ -41,7 +41,12 @@ const PAYLOADS: Record<HookEventName, string> = {
   PermissionRequest: JSON.stringify({ ...COMMON, hook_event_name: 'PermissionRequest', ...BASH }),
   PostToolUse: JSON.stringify({ ...COMMON, hook_event_name: 'PostToolUse', ...BASH, tool_response: { stdout: 'ok', stderr: '', interrupted: false } }),
   Notification: JSON.stringify({ ...COMMON, hook_event_name: 'Notification', message: 'Claude needs your permission to use Bash', notification_type: 'permission_prompt' }),
+  SubagentStart: JSON.stringify({ ...COMMON, hook_event_name: 'SubagentStart', agent_id: 'a31bf86884dfd3ebc', agent_type: 'general-purpose' }),
+  SubagentStop: JSON.stringify({ ...COMMON, hook_event_name: 'SubagentStop', stop_hook_active: false, agent_id: 'a31bf86884dfd3ebc', agent_type: 'general-purpose', agent_transcript_path: '/tmp/t.jsonl' }),
+  TaskCreated: JSON.stringify({ ...COMMON, hook_event_name: 'TaskCreated', task_id: '1', task_subject: 'Run the tests' }),
+  TaskCompleted: JSON.stringify({ ...COMMON, hook_event_name: 'TaskCompleted', task_id: '1', task_subject: 'Run the tests' }),
   Stop: JSON.stringify({ ...COMMON, hook_event_name: 'Stop', stop_hook_active: false }),
+  StopFailure: JSON.stringify({ ...COMMON, hook_event_name: 'StopFailure', error: 'rate_limit', error_details: 'API Error: Request rejected (429)' }),
 };
 
 interface Variant {

@@ -62,7 +62,7 @@ export async function classifyCommand(argv: string[], io: CliIo): Promise<number
     .description(DESCRIPTION)
     .option('--rules <name|file>', 'classify with this rule set (an app name or a .toml file)')
     .option('--size <COLSxROWS>', "the terminal size (raw output: default 80x24; a .cast: replaces its header's size)")
-    .option('--timeline', 'print one line per report the shim would write: `<seconds> <STATE>[ kind=<KIND>][ msg="…"]`')
+    .option('--timeline', 'print one line per report the shim would write: `<seconds> <STATE>[ kind=<KIND>][ id=<ID>][ progress=<N>][ msg="…"]` (a child record: its id and title)')
     .option('--explain', 'add the deciding rule, its matched text and msg; without --timeline, every rule\'s verdict on the final screen')
     .option('--screen-only', "ignore the program's own OSC 7501 reports in the recording: what the screen rules alone report")
     .option('--against-native', "score the screen rules' verdicts against the program's own OSC 7501 reports in the recording")

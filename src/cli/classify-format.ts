@@ -57,16 +57,18 @@ export function formatFinal(result: ReplayResult, rules: RuleSet, explain: { why
   ];
 }
 
-/** One report as `<seconds> <STATE>[ kind=<KIND>][ progress=<N>][ msg="…"]`. */
+/** One report as `<seconds> <STATE>[ kind=<KIND>][ id=<ID>][ progress=<N>][ msg="…"][ title="…"]` (a child record's has its id). */
 export function formatReport(t: number, report: Report): string {
+  const id = report.id === undefined ? '' : ` id=${report.id}`;
   const progress = report.progress === undefined ? '' : ` progress=${report.progress}`;
   const msg = report.msg === undefined ? '' : ` msg=${quote(report.msg)}`;
-  return `${t.toFixed(3)} ${stateWords(report.state, report.kind)}${progress}${msg}`;
+  const title = report.id === undefined || report.title === undefined ? '' : ` title=${quote(report.title)}`;
+  return `${t.toFixed(3)} ${stateWords(report.state, report.kind)}${id}${progress}${msg}${title}`;
 }
 
 /** With `--explain`: the agent's own report says so; the shim's, what decided the screen behind it. */
-function why(source: ReportSource, screen: ReplayScreen | undefined): string {
-  if (source === 'native') return ' source=native';
+function why(source: ReportSource | 'child', screen: ReplayScreen | undefined): string {
+  if (source === 'native' || source === 'child') return ` source=${source}`;
   return screen === undefined ? '' : decidedBy(screen.classification, false);
 }
 

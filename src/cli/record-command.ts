@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { CastWriter } from '../recording/asciicast.js';
 import { formatTerminalMarker, INPUT_MARKER, INPUT_MARKER_GAP_MS } from '../signals/terminal-state.js';
 import type { SessionObserver } from '../session/relay.js';
+import { formatHookMarker } from '../signals/hook-marker.js';
 import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
 import { newProgram, parseArgs } from './program.js';
@@ -33,6 +34,8 @@ function recorder(fd: number, size: { cols: number; rows: number }, env: NodeJS.
     resize: (cols, rows) => writer.resize(cols, rows),
     // The terminal's own state, as the session read it: a replay ranks the screen with it, as the live shim did.
     terminalState: (state) => writer.marker(formatTerminalMarker(state)),
+    // Each hook's mapped signal: a replay feeds it to the policy at the same moment, as the live shim did.
+    hook: (signal) => writer.marker(formatHookMarker(signal)),
     end: () => writer.close(),
   };
 }

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { HookChannelError } from '../hooks/errors.js';
 import { PAYLOAD_MAX_BYTES, type HookSignal } from '../hooks/events.js';
 import { mapHookEvent, parsePayload, type HookPayload } from '../hooks/map-event.js';
+import { TaskLedger } from '../hooks/task-ledger.js';
 import { decodeHookLine, LINE_MAX_BYTES, type LineRejection } from '../hooks/wire.js';
 import { ChannelPlace, isPrivate, type HookServerOptions } from './channel-place.js';
 
@@ -80,6 +81,8 @@ function readPayloadFile(path: string): HookPayload | undefined {
  */
 export class HookServer {
   private readonly signalListeners = new Set<(received: ReceivedSignal) => void>();
+  /** The agent's task list, as this session's hooks told it. */
+  private readonly tasks = new TaskLedger();
   private readonly refusalListeners = new Set<(refused: RefusedMessage) => void>();
   /** The bytes of a line not yet ended by a newline. */
   private pending: Buffer[] = [];
@@ -225,8 +228,11 @@ export class HookServer {
     const decoded = decodeHookLine(text, this.token);
     if (!decoded.ok) return this.refuse({ reason: decoded.reason, detail: decoded.detail });
     const payload = decoded.payloadName === undefined ? undefined : readPayloadFile(join(this.directory, decoded.payloadName));
-    const signal = mapHookEvent(decoded.event, payload);
-    if (signal === undefined) return; // a Notification that reports nothing (an unreadable one, an elicitation's end)
+    const mapped = mapHookEvent(decoded.event, payload);
+    if (mapped === undefined) return; // a Notification that reports nothing (an unreadable one, an elicitation's end)
+    // The task list lives across calls: the session's ledger adds its progress to the call that changed it.
+    const tasks = this.tasks.note(decoded.event, payload);
+    const signal = tasks === undefined ? mapped : { ...mapped, tasks };
     const received = { signal, receivedAt: performance.now() };
     for (const listener of [...this.signalListeners]) listener(received);
   }

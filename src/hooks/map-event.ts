@@ -1,6 +1,7 @@
 // Pure: a Claude Code hook call (event name + stdin payload) → the state it implies, or nothing.
 import { cutToUtf8Bytes } from '../protocol/cut.js';
 import { MSG_MAX_BYTES, NAME_MAX_BYTES, type HookEventName, type HookSignal } from './events.js';
+import { mapStopFailure, mapSubagent } from './map-failure.js';
 
 /** A hook's stdin as read: the parsed object when it was complete JSON, and the text (maybe cut). */
 export interface HookPayload {
@@ -140,17 +141,38 @@ export function mapHookEvent(event: HookEventName, payload: HookPayload = NO_PAY
       return mapNotification(payload);
     case 'Stop':
       return { event, state: 'done' };
+    case 'StopFailure':
+      return mapStopFailure(payload.json);
+    case 'SubagentStart':
+    case 'SubagentStop':
+      return mapSubagent(event, payload.json);
+    case 'TaskCreated':
+    case 'TaskCompleted':
+      // The task list's progress is counted by the session's TaskLedger (task-ledger.ts); the event alone is a turn at work.
+      return { event, state: 'working' };
   }
 }
 
 /**
  * Whether the hook ships the payload to the shim: only where it decides the report. PermissionRequest
  * names what waits (`approve Bash: npm test`); a Notification is a permission, a question or idle only
- * by its type and message. UserPromptSubmit and Stop need nothing, and PreToolUse and PostToolUse are
+ * by its type and message; StopFailure says what failed; SubagentStart/SubagentStop name the subagent;
+ * TaskCreated/TaskCompleted name the task. UserPromptSubmit and Stop need nothing, and PreToolUse and PostToolUse are
  * `working` whatever the tool — their tool name is not reported, and not reading stdin keeps the call
  * that Claude Code waits for before every tool down to a bare `sh -c` (mapHookEvent still names the tool
  * when given a payload).
  */
 export function needsPayload(event: HookEventName): boolean {
-  return event === 'PermissionRequest' || event === 'Notification';
+  return PAYLOAD_EVENTS.has(event);
 }
+
+/** The events whose report depends on their payload (see needsPayload). */
+const PAYLOAD_EVENTS: ReadonlySet<HookEventName> = new Set<HookEventName>([
+  'PermissionRequest',
+  'Notification',
+  'StopFailure',
+  'SubagentStart',
+  'SubagentStop',
+  'TaskCreated',
+  'TaskCompleted',
+]);

@@ -54,8 +54,8 @@ export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** What runs for one event: the shell command Claude Code hands to `/bin/sh -c`. */
-export type HookCommand = (event: HookEventName) => string;
+/** What runs for one event: the shell command Claude Code hands to `/bin/sh -c` (`payload`: ship stdin whatever the event). */
+export type HookCommand = (event: HookEventName, payload?: boolean) => string;
 
 /**
  * The shim's hook for `event`, plain POSIX sh (no node start-up: a call costs about what `sh -c true`
@@ -73,9 +73,9 @@ export type HookCommand = (event: HookEventName) => string;
  *
  * It prints nothing. `head -c` is not POSIX but is in GNU, BSD/macOS and busybox alike.
  */
-export function fifoHookCommand(event: HookEventName): string {
+export function fifoHookCommand(event: HookEventName, payload = false): string {
   const start = `f=$${HOOK_FIFO_ENV}; [ -p "$f" ] && `;
-  if (!needsPayload(event)) return `${start}printf '%s ${event}\\n' "$${HOOK_TOKEN_ENV}" 2>/dev/null 1<>"$f"; exit 0`;
+  if (!payload && !needsPayload(event)) return `${start}printf '%s ${event}\\n' "$${HOOK_TOKEN_ENV}" 2>/dev/null 1<>"$f"; exit 0`;
   return (
     `${start}{ head -c ${PAYLOAD_MAX_BYTES} 2>/dev/null >"\${f%/*}/payload.$$"; ` +
     `printf '%s ${event} payload.%s\\n' "$${HOOK_TOKEN_ENV}" "$$" 2>/dev/null 1<>"$f"; }; exit 0`
@@ -101,6 +101,12 @@ interface HookMatcherGroup {
 /** Events whose hooks are filtered by a tool-name matcher (`*` = every tool). */
 const TOOL_EVENTS: ReadonlySet<HookEventName> = new Set(['PreToolUse', 'PostToolUse', 'PermissionRequest']);
 
+/**
+ * The tools whose PostToolUse payload is shipped (a second matcher group beside the bare `*` one): TodoWrite's
+ * input is the whole todo list, TaskUpdate's a task's new status (task-ledger.ts). Every other tool's call stays a bare `sh -c` (see needsPayload).
+ */
+export const TASK_LIST_TOOLS = 'TodoWrite|TaskUpdate';
+
 /** The shim's own `hooks` block: one matcher group per event, each running `command(event)`. */
 export function shimHooks(command: HookCommand, events: readonly HookEventName[]): Record<string, HookMatcherGroup[]> {
   const hooks: Record<string, HookMatcherGroup[]> = {};
@@ -110,6 +116,9 @@ export function shimHooks(command: HookCommand, events: readonly HookEventName[]
       hooks: [{ type: 'command', command: command(event), timeout: HOOK_TIMEOUT_S }],
     };
     hooks[event] = [group];
+    if (event === 'PostToolUse') {
+      hooks[event].unshift({ matcher: TASK_LIST_TOOLS, hooks: [{ type: 'command', command: command(event, true), timeout: HOOK_TIMEOUT_S }] });
+    }
   }
   return hooks;
 }

@@ -68,6 +68,7 @@ export function teeSinks(...sinks: Array<ReportLogSink | undefined>): ReportLogS
     classification: (c: Classification) => present.forEach((s) => s.classification(c)),
     report: (r: Report, source: ReportSource) => present.forEach((s) => s.report(r, source)),
     drift: (d: DriftEvent) => present.forEach((s) => s.drift?.(d)),
+    child: (r: Report) => present.forEach((s) => s.child?.(r)),
   };
 }
 

@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { parseCast, parseResize } from './asciicast.js';
 import { INPUT_MARKER, parseTerminalMarker, type TerminalState } from '../signals/terminal-state.js';
+import { parseHookMarker } from '../signals/hook-marker.js';
+import type { HookSignal } from '../hooks/events.js';
 
 /** One thing that happened to the terminal, `t` in seconds on the recording's clock. */
 export type RecordingEvent =
@@ -10,7 +12,9 @@ export type RecordingEvent =
   /** The terminal's own state as the live session read it (an `osf7501:terminal …` marker). */
   | { t: number; type: 'terminal'; state: TerminalState }
   /** The user's keys reached the child (an `osf7501:input` marker). */
-  | { t: number; type: 'input' };
+  | { t: number; type: 'input' }
+  /** A lifecycle hook reported, as the live session mapped it (an `osf7501:hook {…}` marker). */
+  | { t: number; type: 'hook'; signal: HookSignal };
 
 /** A recording ready to replay. */
 export interface Recording {
@@ -82,6 +86,10 @@ function recordingFromBytes(bytes: Uint8Array, file: string, size?: TerminalSize
       const state = parseTerminalMarker(event.data);
       if (state !== undefined) events.push({ t, type: 'terminal', state });
       else if (event.data === INPUT_MARKER) events.push({ t, type: 'input' });
+      else {
+        const signal = parseHookMarker(event.data);
+        if (signal !== undefined) events.push({ t, type: 'hook', signal });
+      }
     }
     if (event.type === 'r') {
       const to = parseResize(event.data);

@@ -47,7 +47,8 @@ interface ReplayReport {
    * budget with `…`). Absent for the agent's own reports, which pass as they are.
    */
   sent?: Report;
-  source: ReportSource;
+  /** `child`: a report on one of the session's child records (a subagent's). */
+  source: ReportSource | 'child';
   screen: ReplayScreen | undefined;
 }
 
@@ -199,6 +200,12 @@ class ReplayDriver {
       const d = output.drift;
       this.drift.push({ ...d, since: toSeconds(d.since), at: toSeconds(d.at), nativeSince: toSeconds(d.nativeSince) });
     }
+    if (output.type === 'child') {
+      const parsed = parseReport(output.bytes);
+      const sent = parsed?.type === 'report' ? { sent: parsed.report } : {};
+      this.reports.push({ t: toSeconds(this.now), report: output.report, ...sent, source: 'child', screen: this.screens.at(-1) });
+      return;
+    }
     if (output.type !== 'report') return;
     // What the terminal gets: the bytes the shim writes, and the agent's own reports (its bytes pass).
     if (output.bytes === undefined && output.source !== 'native') return;
@@ -269,6 +276,10 @@ export async function replay(recording: Recording, options: ReplayOptions): Prom
       await driver.runUntil(ms);
       if (event.type === 'input') {
         driver.handle(ms, (policy) => policy.handle({ type: 'input', at: ms }));
+        continue;
+      }
+      if (event.type === 'hook') {
+        driver.handle(ms, (policy) => policy.handle({ type: 'hook', at: ms, signal: event.signal }));
         continue;
       }
       if (event.type === 'resize') {

@@ -4,6 +4,7 @@ import { PtySession, type PtySpawnOptions } from '../pty/pty-session.js';
 import type { ChildExit } from '../pty/exit-status.js';
 import { TerminalModes } from '../tty/terminal-modes.js';
 import type { TerminalState } from '../signals/terminal-state.js';
+import type { HookSignal } from '../hooks/events.js';
 
 /** The user's side of the session. */
 interface RelayIo {
@@ -21,6 +22,8 @@ export interface SessionObserver {
   terminalState?(state: TerminalState): void;
   /** The user's keys reached the child (after the write; what they were is not told). */
   input?(): void;
+  /** A lifecycle hook reported (its mapped signal), in order with the output. */
+  hook?(signal: HookSignal): void;
 }
 
 const notifyInput = (observer: SessionObserver): void => observer.input?.();
@@ -134,6 +137,11 @@ export class Relay {
   /** The session read a new terminal state: observers (a recorder) learn it after the output before it. */
   noteTerminal(state: TerminalState): void {
     this.notify((observer) => observer.terminalState?.(state));
+  }
+
+  /** A lifecycle hook reported: observers (a recorder) learn it after the output before it. */
+  noteHook(signal: HookSignal): void {
+    this.notify((observer) => observer.hook?.(signal));
   }
 
   /** Writes bytes to the child's input, as if typed (answers to its queries). */

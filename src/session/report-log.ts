@@ -31,6 +31,11 @@ export class ReportLog implements ReportLogSink {
     this.line({ type: 'report', state: r.state, kind: r.kind, id: r.id, app: r.app, msg: r.msg, source });
   }
 
+  /** A report on a child record of the session (a subagent's). */
+  child(r: Report): void {
+    this.line({ type: 'report', state: r.state, id: r.id, app: r.app, title: r.title, source: 'child' });
+  }
+
   /**
    * The screen rules disagreed with the program's own reports: what differs (`on`), since when (ms before
    * this line), the program's report and what the screen rules alone would have reported, with their rule.

@@ -62,6 +62,12 @@ export class ReportWriter {
     if (this.lastReport !== undefined) this.gate.submit(titleSequence(this.options.titlePrefix, this.lastReport, title));
   }
 
+  /** A report on one of the session's child records (a subagent's): to the terminal and `--log`, not the session's state. */
+  child(report: Report, bytes: Uint8Array): void {
+    this.options.log?.child?.(report);
+    this.gate.submit(this.throughMultiplexer(bytes));
+  }
+
   /** A classification that reached the ranking. */
   classification(classification: Classification): void {
     this.options.log?.classification(classification);

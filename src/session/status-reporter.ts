@@ -214,6 +214,7 @@ export class StatusReporter implements SessionObserver {
     else if (output.type === 'rules') this.screen.setRules(output.rules.rules);
     else if (output.type === 'classification') this.writer.classification(output.classification);
     else if (output.type === 'drift') this.writer.drift(output.drift);
+    else if (output.type === 'child') this.writer.child(output.report, output.bytes);
     else {
       this.writer.report(output.report, output.source, output.bytes);
       this.lastReport = output.report;

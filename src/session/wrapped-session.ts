@@ -351,6 +351,7 @@ export class WrappedSession {
 
   /** A lifecycle hook reported; before reporting exists it waits for it. */
   private hookSignal(signal: HookSignal, at: number): void {
+    this.relay?.noteHook(signal);
     if (this.reporting) this.reporting.reporter.hookSignal(signal, at);
     else if (this.early !== undefined) this.hookSignals.push([signal, at]);
   }

@@ -2,11 +2,12 @@
 import { encodeReport } from '../protocol/encode.js';
 import type { Report } from '../protocol/types.js';
 import type { Classification } from '../rules/types.js';
-import type { HookSignal } from '../hooks/events.js';
+import type { HookSignal, HookTasks } from '../hooks/events.js';
+import { ChildRecords } from './child-records.js';
 import { StatusTracker } from '../status/tracker.js';
 import { DEFAULT_DONE_AFTER_MS } from '../status/exit-report.js';
 import { SweepScheduler } from '../sweep/sweep-scheduler.js';
-import { DriftWatch, type DriftEvent } from './drift.js';
+import { DRIFT_GRACE_MS, DriftWatch, type DriftEvent } from './drift.js';
 import { hookClassification, SignalRanking } from './ranking.js';
 import type { TerminalState } from './terminal-state.js';
 import type { ShellMark } from '../stream/shell-marks.js';
@@ -66,6 +67,14 @@ export class SignalPolicy {
   private startedAt: number | undefined;
   /** A shell's command (OSC 133 C) that has not ended: when it started. */
   private commandSince: number | undefined;
+  /** The session's subagents and background tasks, each a record of its own (from hooks). */
+  private readonly children: ChildRecords;
+  /** The agent's task list as its hooks last told it (progress while working). */
+  private tasks: HookTasks | undefined;
+  /** A hook's failure or dialog while the agent speaks for itself, not yet seen in the agent's own reports. */
+  private hookUnseen: { at: number; nativeSince: number; signal: HookSignal } | undefined;
+  /** When the agent's current own report began. */
+  private nativeSince = 0;
 
   constructor(
     private readonly config: SignalPolicyConfig,
@@ -77,6 +86,7 @@ export class SignalPolicy {
     this.app = config.app;
     this.tracker = this.newTracker(config.app);
     this.drift = this.newDrift(config.app);
+    this.children = new ChildRecords(config.id);
   }
 
   /** Takes one event (a table of events drives the policy in tests). */
@@ -128,7 +138,8 @@ export class SignalPolicy {
   nextDeadline(): number | null {
     if (this.ended) return null;
     const command = this.commandSince !== undefined && !this.ranking.longCommand ? this.commandSince + this.doneAfterMs : null;
-    return earliest(earliest(earliest(this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline()), this.drift.nextDeadline()), command);
+    const hookDrift = this.hookUnseen === undefined ? null : this.hookUnseen.at + DRIFT_GRACE_MS;
+    return earliest(earliest(earliest(earliest(this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline()), this.drift.nextDeadline()), command), hookDrift);
   }
 
   /** The sequence that clears the record, for the shim's own crash path. */
@@ -145,6 +156,7 @@ export class SignalPolicy {
     }
     for (const report of this.tracker.tick(at)) this.emit(report, 'screen');
     this.drifted(this.drift.tick(at));
+    this.hookDrift(at);
     if (this.commandSince !== undefined && !this.ranking.longCommand && at - this.commandSince >= this.doneAfterMs) {
       this.ranking.longCommand = true; // the command has run long enough to be worth a report
       this.feed(at, { state: 'working', rule: 'shell:command' });
@@ -249,10 +261,20 @@ export class SignalPolicy {
     // The agent knows nothing of the pane: its root record is this session's record (its own id, if it
     // uses one that matches, too); a report on some other record of its own is left alone.
     const id = this.config.id;
-    if (this.ended || (report.id !== undefined && report.id !== id)) return;
+    if (this.ended) return;
+    if (report.id !== undefined && report.id !== id) {
+      // Another record of the agent's own (Claude Code's subagents): its bytes reach the terminal as they are; a
+      // multiplexer drops them, so there a sanitized copy goes, as a child record's report.
+      if (this.config.copyNative) this.emitChild(report);
+      return;
+    }
     const ours = id === undefined ? report : { ...report, id };
+    // The agent reports its subagents itself (Claude Code ≥ 2.1.295): the hooks' child records are never a duplicate.
+    if (!this.spokeForItself) for (const clear of this.children.clearAll()) this.emitChild(clear);
+    if (this.native?.state !== ours.state) this.nativeSince = at;
     this.native = ours;
     this.spokeForItself = true;
+    if (this.hookUnseen !== undefined && ours.state === this.hookUnseen.signal.state) this.hookUnseen = undefined;
     this.recorded = true;
     this.drifted(this.drift.noteNative(at, ours));
     if (this.config.copyNative || id !== undefined) {
@@ -266,10 +288,59 @@ export class SignalPolicy {
 
   /** A hook's classification: at once, except against a visible blocked; an idle never replaces a done. */
   private hook(at: number, receivedAt: number, signal: HookSignal): void {
-    if (this.ended || (signal.state === 'idle' && this.tracker.current?.state === 'done')) return;
+    if (this.ended) return;
+    if (signal.tasks !== undefined) this.tasks = signal.tasks.total > 0 ? signal.tasks : undefined;
+    if (signal.subagent !== undefined) return this.subagent(at, receivedAt, signal);
+    if (signal.state === 'idle' && this.tracker.current?.state === 'done') return;
     const input = hookClassification(signal);
+    // The agent speaks for itself: a failure or dialog its hook tells and its own reports do not is drift (its report stands).
+    if (this.native !== undefined && (signal.state === 'error' || signal.state === 'blocked')) {
+      this.hookUnseen = this.native.state === signal.state ? undefined : { at, nativeSince: this.nativeSince, signal };
+    }
     this.out({ type: 'classification', classification: input });
     if (this.ranking.noteHook(input, receivedAt)) this.feed(at, input);
+  }
+
+  /**
+   * A subagent started or ended (a hook's word): a child record working while it runs, cleared when it ends; the
+   * session's record works meanwhile (see feed). Nothing when the agent reports for itself: its own reports carry
+   * its subagents. When a child ends, the session's last screen is ranked again (the last one: its turn may be over).
+   */
+  private subagent(at: number, receivedAt: number, signal: HookSignal): void {
+    const child = signal.subagent!;
+    if (this.spokeForItself) return;
+    if (child.phase === 'start') {
+      const report = this.children.start(child.id, this.app, child.title);
+      if (report !== undefined) this.emitChild(report);
+      const input = hookClassification({ ...signal, state: 'working' });
+      this.out({ type: 'classification', classification: input });
+      if (this.ranking.noteHook(input, receivedAt)) this.feed(at, input);
+      return;
+    }
+    const report = this.children.stop(child.id);
+    if (report === undefined) return;
+    this.emitChild(report);
+    const screen = this.ranking.lastScreen;
+    if (screen !== undefined) this.observe(at, screen); // one fewer to wait for, or none: the turn may be over
+  }
+
+  /** A hook's failure or dialog the agent's own reports have not said within DRIFT_GRACE_MS: one drift, its rule `hook:<event>`. */
+  private hookDrift(at: number): void {
+    const unseen = this.hookUnseen;
+    if (unseen === undefined || at - unseen.at < DRIFT_GRACE_MS || this.native === undefined) return;
+    this.hookUnseen = undefined;
+    const { signal } = unseen;
+    const native = { state: this.native.state, ...(this.native.kind === undefined ? {} : { kind: this.native.kind }), ...(this.native.msg === undefined ? {} : { msg: this.native.msg }) };
+    const hook = { state: signal.state, ...(signal.kind === undefined ? {} : { kind: signal.kind }), ...(signal.msg === undefined ? {} : { msg: signal.msg }), rule: `hook:${signal.event}` };
+    this.out({ type: 'drift', drift: { since: unseen.at, at, nativeSince: unseen.nativeSince, on: ['state'], native, screen: hook } });
+  }
+
+  /** A child record's report, written as is (its own title, the session's app). */
+  private emitChild(report: Report): void {
+    const encoded = encodeReport(report, { msgBudgetBytes: MSG_BUDGET_BYTES });
+    if (!encoded.ok) return;
+    this.recorded = true;
+    this.out({ type: 'child', report, bytes: encoded.bytes });
   }
 
   /** The child exited: its final report, whoever spoke for the record. */
@@ -279,17 +350,26 @@ export class SignalPolicy {
     this.ended = true;
     // A program that made reports of its own speaks as an agent does: its exit clears the record.
     const ranLong = this.config.lifecycle === 'program' && !this.spokeForItself && this.startedAt !== undefined && at - this.startedAt >= this.doneAfterMs;
-    for (const report of this.tracker.exit(at, code, signal, ranLong)) {
+    const reports = this.tracker.exit(at, code, signal, ranLong);
+    this.endChildren(reports.some((r) => r.state === 'clear') && this.recorded);
+    for (const report of reports) {
       // No record, or a child that cleared its own on the way out: no clear.
       if (report.state === 'clear' && (!this.recorded || this.native?.state === 'clear')) continue;
       this.emit(report, 'exit', true);
     }
   }
 
+  /** The session ends: its children with it, by the session's own clear (it cascades) or each by its own. */
+  private endChildren(cascades: boolean): void {
+    if (cascades && this.native?.state !== 'clear') this.children.forget();
+    else for (const clear of this.children.clearAll()) this.emitChild(clear);
+  }
+
   /** The terminal hung up: `clear` (if there is a record), at once, whatever the status will be. */
   private hangup(): void {
     if (this.ended) return;
     this.ended = true;
+    this.endChildren(this.recorded);
     if (this.recorded) this.emit(this.clearReport(), 'exit', true);
   }
 
@@ -301,7 +381,9 @@ export class SignalPolicy {
   private switchRules(at: number, rules: RuleChoice): void {
     const shown = this.native ?? this.tracker.current;
     this.native = undefined;
-    if (shown !== null && shown.state !== 'clear') this.emit(this.clearReport(), 'screen');
+    const clears = shown !== null && shown.state !== 'clear';
+    this.endChildren(clears);
+    if (clears) this.emit(this.clearReport(), 'screen');
     this.app = rules.app;
     this.leftFrame = rules.app === this.config.app;
     // The shell's command (the program that took the terminal) is the new rule set's to report.
@@ -320,8 +402,25 @@ export class SignalPolicy {
     this.feed(at, this.ranking.rank(at, screen));
   }
 
+  /**
+   * One classification for the tracker. While children run, the session's turn is not over: an idle or done reads
+   * working, msg how many it waits for. While working, the agent's task list gives progress (done/total) and the
+   * task in progress as msg (`3/7 · Running the tests`); a finished list is dropped when the turn ends.
+   */
   private feed(at: number, input: Classification): void {
-    for (const report of this.tracker.observe(at, input)) this.emit(report, 'screen');
+    let fed = input;
+    const waiting = this.children.count;
+    if (waiting > 0 && (input.state === 'idle' || input.state === 'done')) {
+      fed = { state: 'working', msg: `waiting for ${waiting} subagent${waiting === 1 ? '' : 's'}`, rule: 'subagents' };
+    }
+    const tasks = this.tasks;
+    if (tasks !== undefined && fed.state === 'working') {
+      const progress = Math.floor((Math.min(tasks.done, tasks.total) * 100) / tasks.total);
+      fed = { ...fed, progress, msg: tasks.current === undefined ? `${tasks.done}/${tasks.total}` : `${tasks.done}/${tasks.total} · ${tasks.current}` };
+    } else if (tasks !== undefined && tasks.done >= tasks.total && fed.state !== 'blocked') {
+      this.tasks = undefined;
+    }
+    for (const report of this.tracker.observe(at, fed)) this.emit(report, 'screen');
   }
 
   private drifted(found: DriftEvent[]): void {

@@ -20,6 +20,8 @@ export interface ReportLogSink {
   report(r: Report, source: ReportSource): void;
   /** The screen rules disagreed with the child's own reports (`--log` only). */
   drift?(d: DriftEvent): void;
+  /** A report on a child record of the session (a subagent's; `--log` only: it is not the session's state). */
+  child?(r: Report): void;
 }
 
 /** A rule set to classify with, as the screen model takes it. */
@@ -75,6 +77,11 @@ export type PolicyOutput =
    * child's own report whose bytes already reach the terminal.
    */
   | { type: 'report'; report: Report; source: ReportSource; bytes: Uint8Array | undefined }
+  /**
+   * A report on one of the session's child records (a subagent's, `<session record>/<short id>`): `bytes` always to
+   * write. Not the session's state: the inbox and tmux's pane options do not take it.
+   */
+  | { type: 'child'; report: Report; bytes: Uint8Array }
   /** A classification that reached the ranking (a changed screen, a hook's). */
   | { type: 'classification'; classification: Classification }
   /** Sweep the screen now and hand the outcome back as a `swept` event with this epoch. */

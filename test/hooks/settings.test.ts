@@ -70,10 +70,12 @@ describe('the hook command line', () => {
     expect(shellQuote(word)).toBe(quoted);
   });
 
-  test('every default event gets one group; tool events match every tool', () => {
+  test('every default event gets one group; tool events match every tool; PostToolUse ships the task-list tools\' payload', () => {
     expect(Object.keys(OURS)).toEqual(['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop']);
     expect(OURS['PreToolUse']?.[0]?.matcher).toBe('*');
-    expect(OURS['PostToolUse']?.[0]?.matcher).toBe('*');
+    expect(OURS['PostToolUse']?.map((g) => g.matcher)).toEqual(['TodoWrite|TaskUpdate', '*']);
+    expect(OURS['PostToolUse']?.[0]?.hooks[0]?.command).toContain('head -c');
+    expect(OURS['PostToolUse']?.[1]?.hooks[0]?.command).not.toContain('head');
     expect(OURS['Stop']?.[0]).not.toHaveProperty('matcher');
     expect(OURS['Stop']?.[0]?.hooks).toEqual([{ type: 'command', command: HOOK('Stop'), timeout: 5 }]);
   });

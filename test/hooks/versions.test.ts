@@ -8,18 +8,27 @@ import { DEFAULT_HOOK_EVENTS } from '../../src/hooks/events.js';
 import { atLeast, hookEventsFor } from '../../src/hooks/versions.js';
 
 describe('hookEventsFor', () => {
-  test.each<[string | undefined, boolean]>([
-    [undefined, false],
-    ['1.0.88', false],
-    ['2.0.44', false],
-    ['2.0.45', true],
-    ['2.1.150', true],
-    ['10.0.0', true],
-    ['garbage', false],
-  ])('Claude Code %s: PermissionRequest %s', (version, withPermissionRequest) => {
+  // Each later event only from the version that knows it (read in the binaries: 2.0.77 lists SubagentStart and
+  // PermissionRequest but not StopFailure nor TaskCreated; 2.1.150 and 2.1.332 list them all).
+  const later = ['PermissionRequest', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted', 'StopFailure'];
+  test.each<[string | undefined, string[]]>([
+    [undefined, []],
+    ['garbage', []],
+    ['1.0.88', []],
+    ['2.0.42', []],
+    ['2.0.43', ['SubagentStart', 'SubagentStop']],
+    ['2.0.44', ['SubagentStart', 'SubagentStop']],
+    ['2.0.45', ['PermissionRequest', 'SubagentStart', 'SubagentStop']],
+    ['2.0.77', ['PermissionRequest', 'SubagentStart', 'SubagentStop']],
+    ['2.1.77', ['PermissionRequest', 'SubagentStart', 'SubagentStop']],
+    ['2.1.78', ['PermissionRequest', 'SubagentStart', 'SubagentStop', 'StopFailure']],
+    ['2.1.84', later],
+    ['2.1.150', later],
+    ['10.0.0', later],
+  ])('Claude Code %s: the defaults and %j', (version, added) => {
     const events = hookEventsFor(version);
-    expect(events.includes('PermissionRequest')).toBe(withPermissionRequest);
-    expect(events.filter((e) => e !== 'PermissionRequest')).toEqual(DEFAULT_HOOK_EVENTS);
+    expect(events.filter((e) => later.includes(e))).toEqual(later.filter((e) => added.includes(e)));
+    expect(events.filter((e) => !later.includes(e))).toEqual(DEFAULT_HOOK_EVENTS);
   });
 
   test.each([

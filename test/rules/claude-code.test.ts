@@ -521,7 +521,7 @@ const workingScreens: [string, Screen, Classification][] = [
       '',
       ...promptBox(cols, ['  ⏸ manual mode on · esc to interrupt']),
     ],
-    { state: 'working', rule: 'interrupt-footer' },
+    { state: 'working', rule: 'retrying', msg: 'API error · retrying in 4s · attempt 2/10' },
   ],
 ];
 
@@ -554,6 +554,29 @@ const errorScreens: [string, Screen, Classification][] = [
       rule: 'api-error',
       msg: 'API Error: 500 {"type":"error","error":{"type":"api_error","message": "Internal server error"}}',
     },
+  ],
+  [
+    'a usage limit (a subscription: the words of 2.1.332\'s binary) with its reset time',
+    (cols) => [...transcript(3), '❯ keep going', '  ⎿  You\'ve hit your session limit · resets 3:45pm', '', ...promptBox(cols)],
+    { state: 'error', rule: 'turn-failed', msg: "You've hit your session limit · resets 3:45pm" },
+  ],
+  [
+    'the context window is full (2.0.77, 2.1.150), the done marker under it',
+    (cols) => [...transcript(3), '❯ overflow the context', '  ⎿  Context limit reached · /compact or /clear to continue', '✻ Worked for 0s', '', ...promptBox(cols)],
+    { state: 'error', rule: 'turn-failed', msg: 'Context limit reached' },
+  ],
+];
+
+const retryScreens: [string, Screen, Classification][] = [
+  [
+    'a retry under the spinner (2.1.150): working, msg the retry',
+    (cols) => [...transcript(3), '❯ ride out a flaky server', '  ⎿  Retrying in 5s · attempt 2/10', '✻ Lollygagging…', '', ...promptBox(cols, ['  esc to interrupt'])],
+    { state: 'working', rule: 'retrying', msg: 'Retrying in 5s · attempt 2/10' },
+  ],
+  [
+    'the retry in the spinner row (2.1.332)',
+    (cols) => [...transcript(3), '❯ ride out a flaky server', '', '✻ API error · retrying in 5s · attempt 2/10', '', ...promptBox(cols, ['  esc to interrupt'])],
+    { state: 'working', rule: 'retrying', msg: 'API error · retrying in 5s · attempt 2/10' },
   ],
 ];
 
@@ -768,6 +791,12 @@ describe('claude-code rules: blocked', () => {
 
 describe('claude-code rules: working', () => {
   test.each(table(workingScreens))('%s at %s', async (_name, size, screen, expected) => {
+    expect(pick(await classifyAt(screen, size))).toEqual(expected);
+  });
+});
+
+describe('claude-code rules: a retry stays working and says so', () => {
+  test.each(table(retryScreens))('%s at %s', async (_name, size, screen, expected) => {
     expect(pick(await classifyAt(screen, size))).toEqual(expected);
   });
 });

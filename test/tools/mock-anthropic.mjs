@@ -151,9 +151,17 @@ function plan(body, baseUrl) {
       };
     }
   }
+  // `dropConnection: true`: the socket is cut before any byte of the reply (a lost connection).
+  if (reply.dropConnection) return { kind: `main:${scenario.name}:${turn}:dropped`, dropConnection: true, blocks: [], stop: 'end_turn' };
   if (reply.httpError) {
+    // `headers` go with the error; `{resetIn}` in a value is the epoch second that many seconds from now
+    // (the usage-limit shape: `anthropic-ratelimit-unified-status: rejected` with its reset).
+    const headers = Object.fromEntries(
+      Object.entries(reply.headers ?? {}).map(([k, v]) => [k, String(v).replace(/\{resetIn:(\d+)\}/, (_, s) => String(Math.floor(Date.now() / 1000) + Number(s)))]),
+    );
     return {
       kind: `main:${scenario.name}:${turn}:http${reply.httpError}`,
+      headers,
       httpError: reply.httpError,
       error: { type: reply.errorType ?? 'api_error', message: fillTemplate(reply.message ?? 'mock error', vars) },
       blocks: [],
@@ -282,8 +290,12 @@ const server = http.createServer((req, res) => {
         tools: Array.isArray(body.tools) ? body.tools.map((t) => t.name) : undefined,
       });
       const model = body.model ?? 'claude-mock';
+      if (p.dropConnection) {
+        req.socket.destroy();
+        return;
+      }
       if (p.httpError) {
-        res.writeHead(p.httpError, { 'content-type': 'application/json', 'request-id': newId('req') });
+        res.writeHead(p.httpError, { 'content-type': 'application/json', 'request-id': newId('req'), ...(p.headers ?? {}) });
         res.end(JSON.stringify({ type: 'error', error: p.error }));
         return;
       }

@@ -121,4 +121,16 @@ describe('mock Anthropic API', () => {
     const other = await fetch(`${base}/api/whatever`);
     expect(other.status).toBe(200);
   });
+
+  it('answers a usage limit with the unified limiter headers, and cuts a connection', async () => {
+    const ask = (content: string): Promise<Response> =>
+      fetch(`${base}/v1/messages`, { method: 'POST', body: JSON.stringify({ model: 'm', stream: true, system, tools, messages: [{ role: 'user', content }] }) });
+    const limited = await ask('spend the whole quota');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('anthropic-ratelimit-unified-status')).toBe('rejected');
+    const reset = Number(limited.headers.get('anthropic-ratelimit-unified-reset'));
+    expect(reset - Date.now() / 1000).toBeGreaterThan(7000);
+    expect((await limited.json()).error.type).toBe('rate_limit_error');
+    await expect(ask('lose the connection')).rejects.toThrow();
+  });
 });

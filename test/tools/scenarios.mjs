@@ -625,6 +625,69 @@ export const SCENARIOS = [
     ],
   },
   {
+    // A usage limit: 429 with the unified rate limiter's headers (rejected, the five-hour window, its reset in 2 h).
+    name: 'usage-limit-error',
+    prompt: 'spend the whole quota',
+    match: /spend the whole quota/,
+    options: { env: { CLAUDE_CODE_MAX_RETRIES: '0' } },
+    mock: [
+      {
+        httpError: 429,
+        errorType: 'rate_limit_error',
+        message: 'This request would exceed your account\'s rate limit. Please try again later.',
+        headers: {
+          'anthropic-ratelimit-unified-status': 'rejected',
+          'anthropic-ratelimit-unified-reset': '{resetIn:7200}',
+          'anthropic-ratelimit-unified-5h-reset': '{resetIn:7200}',
+          'anthropic-ratelimit-unified-representative-claim': 'five_hour',
+          'retry-after': '7200',
+        },
+      },
+    ],
+    drive: [
+      // No working label: the turn fails within a sweep or two of the prompt (the error is the moment checked).
+      { type: 'spend the whole quota' },
+      { key: 'enter' },
+      { wait: /limit|429|rate/i, timeout: 30000 },
+      { sleep: 1500 },
+      { label: 'error' },
+      { sleep: 2000 },
+    ],
+  },
+  {
+    // The context window overflows: 400 `prompt is too long`, as the API answers a conversation past its window.
+    name: 'context-limit',
+    prompt: 'overflow the context',
+    match: /overflow the context/,
+    mock: [{ httpError: 400, errorType: 'invalid_request_error', message: 'prompt is too long: 212345 tokens > 200000 maximum' }],
+    drive: [
+      // No working label: the turn fails within a sweep or two of the prompt (the error is the moment checked).
+      { type: 'overflow the context' },
+      { key: 'enter' },
+      { wait: /Context limit|too long|API Error/i, timeout: 30000 },
+      { sleep: 1500 },
+      { label: 'error' },
+      { sleep: 2000 },
+    ],
+  },
+  {
+    // The connection drops before any byte of the reply; no retries, so the turn ends on it.
+    name: 'connection-lost',
+    prompt: 'lose the connection',
+    match: /lose the connection/,
+    options: { env: { CLAUDE_CODE_MAX_RETRIES: '0' } },
+    mock: [{ dropConnection: true }],
+    drive: [
+      // No working label: the turn fails within a sweep or two of the prompt (the error is the moment checked).
+      { type: 'lose the connection' },
+      { key: 'enter' },
+      { wait: /API Error/, timeout: 30000 },
+      { sleep: 1500 },
+      { label: 'error' },
+      { sleep: 2000 },
+    ],
+  },
+  {
     name: 'retry-server-error',
     prompt: 'ride out a flaky server',
     match: /ride out a flaky server/,

@@ -1,0 +1,204 @@
+// The policy owns more than one record: a subagent's hooks make child records `<session record>/<short id>`, the
+// session works while they run, and its end clears them (spec/signals.md, "Child records"). Timed tables of events
+// on a fake clock through the real policy, tracker and ranking; the screen is scripted.
+import { describe, expect, test } from 'vitest';
+import { parseReport, type Report } from '../../src/protocol/index.js';
+import type { Classification } from '../../src/rules/types.js';
+import { SignalPolicy } from '../../src/signals/signal-policy.js';
+import { childRecordId } from '../../src/signals/child-records.js';
+import type { PolicyOutput, SignalPolicyConfig } from '../../src/signals/types.js';
+import type { HookSignal } from '../../src/hooks/events.js';
+
+const working: Classification = { state: 'working', rule: 'spinner' };
+const idle: Classification = { state: 'idle', rule: 'prompt' };
+const apiError: Classification = { state: 'error', msg: 'API Error: 500 boom', rule: 'api-error' };
+
+type Step = { at: number; paint: Classification } | { at: number; hook: HookSignal } | { at: number; native: Report } | { at: number; exit: number | null } | { at: number; hangup: true };
+
+const start = (id: string, title?: string): HookSignal => ({ event: 'SubagentStart', state: 'working', subagent: { id, phase: 'start', ...(title ? { title } : {}) } });
+const stop = (id: string): HookSignal => ({ event: 'SubagentStop', state: 'done', subagent: { id, phase: 'stop' } });
+const prompt: HookSignal = { event: 'UserPromptSubmit', state: 'working' };
+const stopHook: HookSignal = { event: 'Stop', state: 'done' };
+
+/** The policy driven as the shim drives it; each written report as `state[:kind][ id][ "msg"]` (what the terminal reads back). */
+function run(steps: readonly Step[], config: Partial<SignalPolicyConfig> = {}): string[] {
+  const outputs: PolicyOutput[] = [];
+  let painted: Classification = idle;
+  let lastSwept: Classification | undefined;
+  const asked: number[] = [];
+  const policy = new SignalPolicy({ app: 'claude-code', onExit: 'clear', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false, ...config }, (o) => {
+    outputs.push(o);
+    if (o.type === 'sweep') asked.push(o.epoch);
+  });
+  const until = (t: number): void => {
+    for (let next = policy.nextDeadline(); next !== null && next <= t; next = policy.nextDeadline()) {
+      policy.tick(next);
+      for (let epoch = asked.shift(); epoch !== undefined; epoch = asked.shift()) {
+        const changed = painted !== lastSwept;
+        lastSwept = painted;
+        policy.handle({ type: 'swept', at: next, epoch, outcome: changed ? { changed: true, classification: painted } : { changed: false } });
+      }
+    }
+  };
+  for (const step of steps) {
+    until(step.at);
+    if ('paint' in step) {
+      painted = step.paint;
+      policy.output(step.at);
+    } else if ('hook' in step) policy.handle({ type: 'hook', at: step.at, signal: step.hook });
+    else if ('native' in step) policy.handle({ type: 'native', at: step.at, report: step.native });
+    else if ('exit' in step) policy.handle({ type: 'exit', at: step.at, code: step.exit, signal: null });
+    else policy.handle({ type: 'hangup', at: step.at });
+  }
+  until(Infinity);
+  return outputs.flatMap((o) => {
+    if ((o.type !== 'report' && o.type !== 'child') || o.bytes === undefined) return [];
+    const parsed = parseReport(o.bytes);
+    if (parsed?.type !== 'report') throw new Error('unreadable report bytes');
+    const r = parsed.report;
+    return [`${r.state}${r.kind ? `:${r.kind}` : ''}${r.id ? ` ${r.id}` : ''}${r.title ? ` [${r.title}]` : ''}${r.msg ? ` "${r.msg}"` : ''}${r.progress !== undefined ? ` ${r.progress}%` : ''}`];
+  });
+}
+
+describe('child records from SubagentStart/SubagentStop', () => {
+  test.each<[string, Step[], Partial<SignalPolicyConfig>, string[]]>([
+    [
+      'a subagent is a record of its own while the session works; the turn ends when the last child has ended',
+      [
+        { at: 0, hook: prompt },
+        { at: 10, paint: working },
+        { at: 100, hook: start('a31bf86884dfd3ebc', 'general-purpose') },
+        { at: 200, hook: start('a7a69a503380f98b5', 'general-purpose') },
+        { at: 300, hook: stopHook },
+        { at: 400, paint: idle },
+        { at: 3000, hook: stop('a31bf86884dfd3ebc') },
+        { at: 4000, hook: stop('a7a69a503380f98b5') },
+      ],
+      {},
+      [
+        'working',
+        'working a31bf86884dfd3ebc [general-purpose]',
+        'working a7a69a503380f98b5 [general-purpose]',
+        'working "waiting for 2 subagents"',
+        'clear a31bf86884dfd3ebc',
+        'working "waiting for 1 subagent"',
+        'clear a7a69a503380f98b5',
+        'done',
+      ],
+    ],
+    [
+      "children of a session with a record id are under it; the session's clear at exit removes them (cascading)",
+      [{ at: 0, hook: prompt }, { at: 100, hook: start('agent 1/x') }, { at: 500, exit: 0 }],
+      { id: 'pane3' },
+      ['working pane3', 'working pane3/agent-1-x', 'clear pane3'],
+    ],
+    [
+      "an exit reported as error clears each child by its own clear (the session's record stays)",
+      [{ at: 0, hook: prompt }, { at: 100, hook: start('abc') }, { at: 500, exit: 3 }],
+      { onExit: 'result' },
+      ['working', 'working abc', 'clear abc', 'error "claude-code exited with status 3"'],
+    ],
+    [
+      'the terminal hangs up: the id-less clear removes every record, children included',
+      [{ at: 0, hook: prompt }, { at: 100, hook: start('abc') }, { at: 500, hangup: true }],
+      {},
+      ['working', 'working abc', 'clear'],
+    ],
+    [
+      'a stop for a subagent never started, and a second start of the same one, say nothing',
+      [{ at: 0, hook: prompt }, { at: 100, hook: stop('nobody') }, { at: 200, hook: start('abc') }, { at: 300, hook: start('abc') }, { at: 400, hook: stop('abc') }],
+      {},
+      ['working', 'working abc', 'clear abc'],
+    ],
+  ])('%s', (_name, steps, config, expected) => {
+    expect(run(steps, config)).toEqual(expected);
+  });
+});
+
+describe("the agent's own child reports win: the hooks' are never a duplicate", () => {
+  test('Claude Code reporting for itself: a SubagentStart adds no record', () => {
+    const reports = run([
+      { at: 0, native: { state: 'idle', app: 'claude-code' } },
+      { at: 100, native: { state: 'working', app: 'claude-code' } },
+      { at: 200, hook: start('a31bf86884dfd3ebc', 'general-purpose') },
+      { at: 300, hook: stop('a31bf86884dfd3ebc') },
+    ]);
+    expect(reports.filter((r) => r.includes('a31bf'))).toEqual([]);
+  });
+
+  test("a child the hooks made before the agent's first own report is cleared by it", () => {
+    expect(run([{ at: 0, hook: prompt }, { at: 100, hook: start('abc') }, { at: 200, native: { state: 'working', app: 'claude-code' } }])).toEqual(['working', 'working abc', 'clear abc']);
+  });
+});
+
+describe('a turn stopped by a failure (StopFailure) reads error until the next turn', () => {
+  const failure: HookSignal = { event: 'StopFailure', state: 'error', msg: 'usage limit · resets 3:45pm', resets: '3:45pm' };
+  test.each<[string, Step[], string[]]>([
+    ['the hook says error, the screen then at rest keeps it; the next prompt clears it', [{ at: 0, hook: prompt }, { at: 10, paint: working }, { at: 500, hook: failure }, { at: 600, paint: idle }, { at: 5000, hook: prompt }], ['working', 'error "usage limit · resets 3:45pm"', 'working']],
+    ['the screen sees it alone (an old Claude Code without StopFailure)', [{ at: 0, hook: prompt }, { at: 10, paint: working }, { at: 2000, paint: apiError }, { at: 4000, paint: idle }], ['working', 'error "API Error: 500 boom"']],
+    ['a sign-in failure reads blocked:auth', [{ at: 0, hook: prompt }, { at: 500, hook: { event: 'StopFailure', state: 'blocked', kind: 'auth', msg: 'authentication failed' } }], ['working', 'blocked:auth "authentication failed"']],
+  ])('%s', (_name, steps, expected) => {
+    expect(run(steps)).toEqual(expected);
+  });
+});
+
+describe('task progress from hooks: done/total, the task in progress as msg', () => {
+  test('3/7 · Running the tests while working; the finished list is dropped at the end of the turn', () => {
+    const tasks = (done: number, current?: string): HookSignal => ({ event: 'PostToolUse', state: 'working', tasks: { done, total: 7, ...(current ? { current } : {}) } });
+    expect(
+      run([{ at: 0, hook: prompt }, { at: 10, paint: working }, { at: 100, hook: tasks(3, 'Running the tests') }, { at: 2000, hook: tasks(7) }, { at: 2100, hook: stopHook }, { at: 2200, paint: idle }]),
+    ).toEqual(['working', 'working "3/7 · Running the tests" 42%', 'working "7/7" 100%', 'done']);
+  });
+});
+
+describe('childRecordId', () => {
+  test.each<[string | undefined, string, string | undefined]>([
+    [undefined, 'a31bf86884dfd3ebc', 'a31bf86884dfd3ebc'],
+    ['pane', 'toolu_01/ABC DEF', 'pane/toolu_01-ABC-DEF'],
+    [undefined, 'x'.repeat(40), 'x'.repeat(32)],
+    [undefined, '///', undefined],
+    ['a/b/c/d/e/f/g/h', 'child', undefined],
+  ])('%s + %s → %s', (parent, agentId, expected) => {
+    expect(childRecordId(parent, agentId)).toBe(expected);
+  });
+});
+
+describe("a hook's failure the agent's own reports do not say: the agent's report stands, the disagreement is drift", () => {
+  const drive = (nativeAfter: Report | undefined): { reports: string[]; drifts: PolicyOutput[] } => {
+    const outputs: PolicyOutput[] = [];
+    const policy = new SignalPolicy({ app: 'claude-code', onExit: 'clear', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false }, (o) => outputs.push(o));
+    policy.handle({ type: 'native', at: 0, report: { state: 'working', app: 'claude-code' } });
+    policy.handle({ type: 'hook', at: 100, signal: { event: 'StopFailure', state: 'error', msg: 'rate limit' } });
+    if (nativeAfter !== undefined) policy.handle({ type: 'native', at: 400, report: nativeAfter });
+    for (let next = policy.nextDeadline(); next !== null && next < 5000; next = policy.nextDeadline()) policy.tick(next);
+    const reports = outputs.flatMap((o) => (o.type === 'report' ? [`${o.report.state}@${o.source}`] : []));
+    return { reports, drifts: outputs.filter((o) => o.type === 'drift') };
+  };
+
+  test('the agent says error too: no drift', () => {
+    expect(drive({ state: 'error', app: 'claude-code', msg: 'API Error: 429' }).drifts).toEqual([]);
+  });
+
+  test('the agent stays working: its report stands, one drift names the hook', () => {
+    const { reports, drifts } = drive(undefined);
+    expect(reports).toEqual(['working@native']);
+    expect(drifts).toEqual([
+      { type: 'drift', drift: { since: 100, at: 1100, nativeSince: 0, on: ['state'], native: { state: 'working' }, screen: { state: 'error', msg: 'rate limit', rule: 'hook:StopFailure' } } },
+    ]);
+  });
+});
+
+describe("the agent's own child records pass a multiplexer", () => {
+  const childOutputs = (copyNative: boolean): string[] => {
+    const outputs: PolicyOutput[] = [];
+    const policy = new SignalPolicy({ app: 'claude-code', onExit: 'clear', timing: { settleMs: 40, intervalMs: 700 }, copyNative }, (o) => outputs.push(o));
+    policy.handle({ type: 'native', at: 0, report: { state: 'working', app: 'claude-code' } });
+    policy.handle({ type: 'native', at: 10, report: { state: 'working', id: 'a31bf86884dfd3ebc', app: 'claude-code', title: 'Survey the docs' } });
+    policy.handle({ type: 'native', at: 20, report: { state: 'clear', id: 'a31bf86884dfd3ebc' } });
+    return outputs.flatMap((o) => (o.type === 'child' ? [`${o.report.state} ${o.report.id}`] : []));
+  };
+  test('inside tmux (copyNative) a copy of each goes; outside, its own bytes suffice', () => {
+    expect(childOutputs(true)).toEqual(['working a31bf86884dfd3ebc', 'clear a31bf86884dfd3ebc']);
+    expect(childOutputs(false)).toEqual([]);
+  });
+});
