@@ -129,12 +129,18 @@ export class HostFollower {
       if (pending.length > MAX_OUTPUT) pending = '';
     });
     child.stderr?.on('data', (chunk: Buffer) => (stderr.length < 64 * 1024 ? (stderr += chunk.toString('utf8')) : undefined));
-    child.on('error', () => undefined); // 'close' follows and names it
+    let failed: string | undefined;
+    child.on('error', (error) => (failed = error.message)); // 'close' follows and names it
     child.on('close', (status) => {
       clearTimeout(firstList);
       this.timers.delete(firstList);
       if (this.children.get(host) === child) this.children.delete(host);
       if (this.disposed) return;
+      if (failed !== undefined) {
+        this.onChange({ host, problem: `${host}: cannot run ${file}: ${failed}` });
+        this.later(() => this.follow(host), RETRY_MS);
+        return;
+      }
       const result = hostResult({ host, status: status === 0 ? 255 : status, stdout: '', stderr: stderr || 'the connection closed', timedOut, limitMs: this.limitMs }, Date.now());
       this.onChange('problem' in result ? result : { host, problem: `${host}: the connection closed` });
       this.later(() => this.follow(host), RETRY_MS);

@@ -659,10 +659,10 @@ export const SCENARIOS = {
     ],
   },
   'ssh-new-host': {
-    app: 'ssh', version: SSH_VERSION,
+    app: 'ssh', version: SSH_VERSION, sizes: '80x24,120x32,60x15',
     setup: sshd,
     steps: [
-      { waitFor: /continue connecting \(yes\/no\/\[fingerprint\]\)\? *$/m, label: { state: 'blocked', kind: 'question', msg: (run) => `ssh: unknown host [127.0.0.1]:${run.port} — continue connecting? (yes/no/[fingerprint])`, note: 'unknown host key' }, send: 'yes\r' },
+      { waitFor: /continue connecting \(yes\/no\/\[[a-z\n]+\]\)\? *$/m, label: { state: 'blocked', kind: 'question', msg: (run) => `ssh: unknown host [127.0.0.1]:${run.port} — continue connecting? (yes/no/[fingerprint])`, note: 'unknown host key' }, send: 'yes\r' },
       { waitFor: /password: *$/m, label: { state: 'blocked', kind: 'auth', msg: `${USER}@127.0.0.1's password:`, note: 'password prompt' }, send: `${PASSWORD}\r` },
       { after: 700, label: { state: 'working', note: 'password sent: the remote command sleeps 3 s' }, hold: 1000 },
       { waitFor: /logged in as/, label: { state: 'exit', note: 'remote command ran' }, hold: 200 },
