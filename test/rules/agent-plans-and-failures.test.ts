@@ -16,6 +16,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Seen {
   state: string;
+  kind?: string;
   /** The msg exactly, or a pattern (a mock's port in a URL). */
   msg?: string | RegExp;
   progress?: number;
@@ -153,7 +154,7 @@ function subsequence(reports: readonly Seen[], wanted: readonly Seen[]): number 
   for (const r of reports) {
     const w = wanted[i];
     if (w === undefined) break;
-    const same = r.state === w.state && msgIs(r.msg, w.msg) && (w.progress === undefined || r.progress === w.progress);
+    const same = r.state === w.state && (w.kind === undefined || r.kind === w.kind) && msgIs(r.msg, w.msg) && (w.progress === undefined || r.progress === w.progress);
     if (same) i++;
   }
   return i;
@@ -167,6 +168,7 @@ async function reportsOf(name: string): Promise<Seen[]> {
   const result = await replay(recording, { rules: chosen.rules, lifecycle: chosen.lifecycle, screenOnly: true });
   return result.reports.map(({ report }) => ({
     state: report.state,
+    ...(report.kind === undefined ? {} : { kind: report.kind }),
     ...(report.msg === undefined ? {} : { msg: report.msg }),
     ...(report.progress === undefined ? {} : { progress: report.progress }),
   }));
