@@ -7,6 +7,7 @@ import { StatusTracker } from '../status/tracker.js';
 import { DEFAULT_DONE_AFTER_MS } from '../status/exit-report.js';
 import { SweepScheduler } from '../sweep/sweep-scheduler.js';
 import { DriftWatch, type DriftEvent } from './drift.js';
+import { maskOutput } from './masked-output.js';
 import { hookClassification, SignalRanking } from './ranking.js';
 import type { TerminalState } from './terminal-state.js';
 import type { ShellMark } from '../stream/shell-marks.js';
@@ -62,6 +63,8 @@ export class SignalPolicy {
   private recorded = false;
   /** The screen rules' own verdict beside the child's reports: their disagreements. */
   private drift: DriftWatch;
+  /** Every output goes to the driver through here, its texts masked: no sink can miss it. */
+  private readonly out: (output: PolicyOutput) => void;
   /** When the program was spawned (the config's, else the first event's time). */
   private startedAt: number | undefined;
   /** A shell's command (OSC 133 C) that has not ended: when it started. */
@@ -69,8 +72,9 @@ export class SignalPolicy {
 
   constructor(
     private readonly config: SignalPolicyConfig,
-    private readonly out: (output: PolicyOutput) => void,
+    out: (output: PolicyOutput) => void,
   ) {
+    this.out = (output) => out(maskOutput(output));
     this.scheduler = new SweepScheduler(config.timing);
     this.ranking = new SignalRanking(config.app, config.lifecycle ?? 'agent');
     this.startedAt = config.startedAt;
