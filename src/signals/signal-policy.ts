@@ -105,6 +105,8 @@ export class SignalPolicy {
         return this.shellMark(event.at, event.mark);
       case 'progress':
         return this.progress(event.at, event.mark);
+      case 'resend':
+        return this.resend();
       case 'tick':
         return this.tick(event.at);
       case 'exit':
@@ -288,6 +290,29 @@ export class SignalPolicy {
       if (report.state === 'clear' && (!this.recorded || this.native?.state === 'clear')) continue;
       this.emit(report, 'exit', true);
     }
+  }
+
+  /**
+   * A viewer came back: each current record's report is written again (the record's last bytes, deliberately
+   * not suppressed as a repeat). Nothing for a record that does not exist, is cleared, or after the end.
+   */
+  private resend(): void {
+    if (this.ended || !this.recorded) return;
+    for (const report of this.currentRecords()) {
+      const bytes = this.encode(report);
+      if (bytes === undefined) continue;
+      this.lastSent = bytes;
+      this.out({ type: 'report', report, source: 'resend', bytes });
+    }
+  }
+
+  /**
+   * What the terminal should show now, one report per record: the session's record (the child's own last report
+   * once it speaks for itself, else the shim's). Child records, when the policy keeps them, belong here too.
+   */
+  private currentRecords(): Report[] {
+    const current = this.native ?? this.tracker.current;
+    return current === null || current.state === 'clear' ? [] : [current];
   }
 
   /** The terminal hung up: `clear` (if there is a record), at once, whatever the status will be. */
