@@ -103,8 +103,9 @@ const PASSWORD_SHORT_FLAGS: ReadonlyArray<{ command: RegExp; flag: RegExp }> = [
 const ASSIGNMENT = /(?:(?<=\s-D)|(?<![\w$.-]))([A-Za-z_][A-Za-z0-9_.-]*)(=)("[^"]*"|'[^']*'|[^\s'"|;&<>]+)/gu;
 /** `"name": "value"` (JSON), `'name': 'value'`: a quoted key and a quoted value. */
 const QUOTED_PAIR = /(["'])([A-Za-z_][A-Za-z0-9_.-]*)\1(\s*[:=]\s*)("[^"]*"|'[^']*')/gu;
-/** `name: value` (YAML, a header such as `X-Api-Key: abc`, a dialog's line): one word; not a shell's `${NAME:-default}`. */
-const COLON_PAIR = /(?<![\w$.-])([A-Za-z_][A-Za-z0-9_.-]*)(:[ \t]*)(?![-=?+])("[^"]*"|'[^']*'|[^\s'",;}]+)/gu;
+/** `name: value` (YAML, a header such as `X-Api-Key: abc`, a dialog's line): one word, quoted or not (a quoted one
+ * without blanks: `printf "Password: "; read x` is a prompt, not a value); not a shell's `${NAME:-default}`. */
+const COLON_PAIR = /(?<![\w$.-])([A-Za-z_][A-Za-z0-9_.-]*)(:[ \t]*)(?![-=?+])("[^"\s]*"|'[^'\s]*'|[^\s'",;}]+)/gu;
 
 /** One command of a command line (between pipes and lists): a program's short flags apply within it. */
 const SEGMENT = /[^|;&\n]+/gu;

@@ -134,6 +134,7 @@ const KEPT: ReadonlyArray<[string, string]> = [
   ['a header with an empty password', 'Password: '],
   ['psql without a password', 'psql -h localhost -p 5432 -U app'],
   ['a JSON null', '{"password": null, "user": "bob"}'],
+  ["a prompt's closing quote is no value", 'sh -c \'printf "Password: "; read -r x; printf "ok %s\\n" "$x"\''],
 ];
 
 describe('maskSecrets masks the corpus', () => {
