@@ -57,17 +57,18 @@ interface ViewerWatchOptions {
 
 /**
  * One session's watch for returning viewers; `dispose()` (idempotent) stops its timers and its tmux query. Asks
- * tmux nothing until a report is written; then once per report whether a client saw it, and, only while one was
- * lost, every SEEN_POLL_MS whether a client shows the pane again. Needs no tmux configuration (no hooks set).
+ * tmux nothing until a report is written; then whether a client saw it (at most once per SEEN_POLL_MS: reports
+ * that come meanwhile are covered by the next question, which counts from the first of them), and, only while
+ * one was lost, every SEEN_POLL_MS whether a client shows the pane again. Needs no tmux configuration.
  */
 export class ViewerWatch {
   private settle: NodeJS.Timeout | undefined;
-  private poll: NodeJS.Timeout | undefined;
+  /** The next question to tmux, when it waits (the throttle, or the poll while a report is lost). */
+  private queued: NodeJS.Timeout | undefined;
   private running: ChildProcess | undefined;
-  /** A report was written since the query under way began: ask again when it ends. */
-  private askAgain = false;
-  /** When the last report was written (epoch ms): the one a query is about. */
-  private writtenAt = 0;
+  /** When the first report no question has covered yet was written (epoch ms). */
+  private pendingSince: number | undefined;
+  private lastAskedAt = -Infinity;
   /** A report was written that no client saw: polling until one shows the pane. */
   private lost = false;
   /** The last attach tmux told of (epoch ms). */
@@ -87,8 +88,8 @@ export class ViewerWatch {
   /** A report's bytes went to the terminal: inside tmux, ask whether a client saw it (not while one is already lost). */
   written(): void {
     if (this.disposed || this.options.tmux === undefined || this.lost) return;
-    this.writtenAt = this.now();
-    this.ask();
+    this.pendingSince ??= this.now();
+    this.schedule();
   }
 
   /** Stops the timers and a query under way. Idempotent. */
@@ -96,7 +97,7 @@ export class ViewerWatch {
     if (this.disposed) return;
     this.disposed = true;
     clearTimeout(this.settle);
-    clearTimeout(this.poll);
+    clearTimeout(this.queued);
     this.running?.kill('SIGKILL');
   }
 
@@ -104,30 +105,35 @@ export class ViewerWatch {
   private returned(): void {
     if (this.disposed) return;
     this.lost = false;
-    clearTimeout(this.poll);
     clearTimeout(this.settle);
     this.settle = setTimeout(() => {
       if (!this.disposed) this.options.onReturn();
     }, RETURN_SETTLE_MS);
   }
 
+  /** Asks tmux as soon as the throttle allows (one question at a time). */
+  private schedule(): void {
+    if (this.running !== undefined || this.queued !== undefined) return;
+    const wait = this.lastAskedAt + SEEN_POLL_MS - this.now();
+    if (wait <= 0) this.ask();
+    else this.queued = setTimeout(() => this.ask(), wait);
+  }
+
   private ask(): void {
+    this.queued = undefined;
     const tmux = this.options.tmux;
     if (tmux === undefined || this.disposed) return;
-    if (this.running !== undefined) {
-      this.askAgain = true;
-      return;
-    }
-    const about = this.writtenAt;
+    const about = this.pendingSince ?? this.now();
+    this.pendingSince = undefined;
+    this.lastAskedAt = this.now();
     const args = ['-S', tmux.socket, 'display-message', '-p', '-t', tmux.pane, SEEN_FORMAT];
     this.running = execFile('tmux', args, { env: this.options.env, timeout: TMUX_QUERY_TIMEOUT_MS }, (error, stdout) => {
       this.running = undefined;
       if (this.disposed) return;
       const answer = error === null ? parsePaneSeen(String(stdout)) : undefined;
-      if (this.askAgain) {
-        this.askAgain = false;
-        this.ask();
-      } else if (answer !== undefined) this.answered(answer, about);
+      if (answer === undefined) this.lost = false; // tmux gone or busy: the next report asks again
+      else this.answered(answer, about);
+      if (!this.lost && this.pendingSince !== undefined) this.schedule();
     });
   }
 
@@ -139,7 +145,9 @@ export class ViewerWatch {
       if (this.lost || attachedAfter) this.returned();
       return;
     }
+    // Lost: every later report is too, until a client shows the pane.
     this.lost = true;
-    this.poll = setTimeout(() => this.ask(), SEEN_POLL_MS);
+    this.pendingSince = undefined;
+    this.queued = setTimeout(() => this.ask(), SEEN_POLL_MS);
   }
 }
