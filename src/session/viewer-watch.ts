@@ -13,35 +13,36 @@ export const SEEN_POLL_MS = 1_000;
 /** Longest one tmux query may take (ms): tmux busy or gone, the watch waits for the next report. */
 const TMUX_QUERY_TIMEOUT_MS = 1_000;
 /**
- * What tmux is asked about the pane: clients attached to its session, whether its window is the session's current
- * one (tmux passes a report only to clients that show the pane), and when a client last attached (epoch seconds).
+ * What tmux is asked about the pane: clients attached to its session and whether the pane's window is the one they
+ * show (tmux passes a report only to clients that show the pane); then the pids of those clients, one a line
+ * (a client that attached again has a new pid, even on the same tty and in the same second).
  */
-export const SEEN_FORMAT = '#{session_attached} #{window_active} #{session_last_attached}';
+export const SEEN_FORMAT = '#{session_attached} #{window_active}';
+const CLIENTS_FORMAT = '#{client_pid}';
 
-/** tmux's answer to SEEN_FORMAT. */
+/** tmux's answer about the pane. */
 export interface PaneSeen {
   /** A client shows the pane now. */
   seen: boolean;
-  /** When a client last attached to the session (epoch ms), if tmux said. */
-  lastAttachedMs?: number;
+  /** The pids of the clients attached to the pane's session. */
+  clients: string[];
 }
 
-/** Pure: tmux's answer to SEEN_FORMAT (`1 1 1765000000`), or undefined when it is not one. */
+/** Pure: tmux's answer (`1 1` then a pid a line), or undefined when it is not one. */
 export function parsePaneSeen(answer: string): PaneSeen | undefined {
-  const match = /^(\d+) ([01]) (\d*)\s*$/u.exec(answer);
+  const [first, ...rest] = answer.split('\n');
+  const match = /^(\d+) ([01])$/u.exec(first ?? '');
   if (match === null) return undefined;
-  const seen = Number(match[1]) > 0 && match[2] === '1';
-  return match[3] === '' ? { seen } : { seen, lastAttachedMs: Number(match[3]) * 1000 };
+  const clients = rest.filter((line) => /^\d+$/u.test(line));
+  return { seen: Number(match[1]) > 0 && match[2] === '1', clients };
 }
 
 /**
- * Pure: whether a client that shows the pane now may have missed a report written at `writtenAtMs` (epoch ms): it
- * attached in the same second or after (tmux counts whole seconds), and that attach is not `knownAttachMs`, the one
- * the last answer told of (a resend it caused must not cause another).
+ * Pure: whether a client that shows the pane now is new since the last answer (`known`): it attached after that
+ * answer, so it may have missed a report written since. Unknown before a first answer.
  */
-export function attachedSince(answer: PaneSeen, writtenAtMs: number, knownAttachMs: number | undefined): boolean {
-  const at = answer.lastAttachedMs;
-  return answer.seen && at !== undefined && at !== knownAttachMs && at >= Math.floor(writtenAtMs / 1000) * 1000;
+export function newViewer(answer: PaneSeen, known: readonly string[] | undefined): boolean {
+  return answer.seen && known !== undefined && answer.clients.some((pid) => !known.includes(pid));
 }
 
 /** Options of a {@link ViewerWatch}. */
@@ -66,13 +67,13 @@ export class ViewerWatch {
   /** The next question to tmux, when it waits (the throttle, or the poll while a report is lost). */
   private queued: NodeJS.Timeout | undefined;
   private running: ChildProcess | undefined;
-  /** When the first report no question has covered yet was written (epoch ms). */
+  /** When the first report no question has covered yet was written (epoch ms): a question is due. */
   private pendingSince: number | undefined;
   private lastAskedAt = -Infinity;
   /** A report was written that no client saw: polling until one shows the pane. */
   private lost = false;
-  /** The last attach tmux told of (epoch ms). */
-  private knownAttach: number | undefined;
+  /** The clients the last answer named. */
+  private known: string[] | undefined;
   private disposed = false;
   private readonly now: () => number;
 
@@ -80,8 +81,13 @@ export class ViewerWatch {
     this.now = options.now ?? Date.now;
   }
 
-  /** The outer terminal was resized (SIGWINCH): its viewer may be another one, or a new one. */
+  /**
+   * The outer terminal was resized (SIGWINCH): its viewer may be another one, or a new one. Which clients are
+   * there is not known at this moment (tmux resizes the pane as a client of another size attaches): the next
+   * answer only learns them, so one attach that also resizes is one return.
+   */
   resized(): void {
+    this.known = undefined;
     this.returned();
   }
 
@@ -123,26 +129,25 @@ export class ViewerWatch {
     this.queued = undefined;
     const tmux = this.options.tmux;
     if (tmux === undefined || this.disposed) return;
-    const about = this.pendingSince ?? this.now();
     this.pendingSince = undefined;
     this.lastAskedAt = this.now();
-    const args = ['-S', tmux.socket, 'display-message', '-p', '-t', tmux.pane, SEEN_FORMAT];
+    const args = ['-S', tmux.socket, 'display-message', '-p', '-t', tmux.pane, SEEN_FORMAT, ';', 'list-clients', '-t', tmux.pane, '-F', CLIENTS_FORMAT];
     this.running = execFile('tmux', args, { env: this.options.env, timeout: TMUX_QUERY_TIMEOUT_MS }, (error, stdout) => {
       this.running = undefined;
       if (this.disposed) return;
       const answer = error === null ? parsePaneSeen(String(stdout)) : undefined;
       if (answer === undefined) this.lost = false; // tmux gone or busy: the next report asks again
-      else this.answered(answer, about);
+      else this.answered(answer);
       if (!this.lost && this.pendingSince !== undefined) this.schedule();
     });
   }
 
-  private answered(answer: PaneSeen, about: number): void {
-    const attachedAfter = attachedSince(answer, about, this.knownAttach);
-    this.knownAttach = answer.lastAttachedMs;
+  private answered(answer: PaneSeen): void {
+    const attached = newViewer(answer, this.known);
+    this.known = answer.clients;
     if (answer.seen) {
-      // Polling, a client shows the pane again; or one attached as the report went out and may have missed it.
-      if (this.lost || attachedAfter) this.returned();
+      // Polling, a client shows the pane again; or one attached since the last answer and may have missed a report.
+      if (this.lost || attached) this.returned();
       return;
     }
     // Lost: every later report is too, until a client shows the pane.

@@ -2,7 +2,7 @@
 // client attaches again (or the outer terminal is resized) the record's current report reaches it. The outer
 // terminal here is a real PTY that is the tmux client: what it got is what a user's terminal would have got.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -39,7 +39,10 @@ describe.skipIf(TMUX_VERSION === undefined)(`a viewer coming back to a real tmux
     const tmux = (...args: string[]): string => execFileSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', env });
     const quote = (w: string): string => `'${w.replace(/'/g, `'\\''`)}'`;
     const shim = [process.execPath, BIN, '--log', log, process.execPath, CHILD].map(quote).join(' ');
-    tmux('-f', '/dev/null', 'new-session', '-d', '-x', '100', '-y', '30', '-s', 'osf', `${shim}; echo __done__ $?; exec sleep 600`, ';', 'set', '-g', 'status', 'off', ';', 'set', '-g', 'allow-passthrough', 'on');
+    // Set before the session exists: a status line turned off later resizes the pane at the first attach.
+    const conf = join(work, 'tmux.conf');
+    writeFileSync(conf, 'set -g status off\nset -g allow-passthrough on\n');
+    tmux('-f', conf, 'new-session', '-d', '-x', '100', '-y', '30', '-s', 'osf', `${shim}; echo __done__ $?; exec sleep 600`);
     const pane = (): string => tmux('capture-pane', '-p', '-t', 'osf:0');
     const attach = (): OuterTerminal => new OuterTerminal(['attach-session', '-t', 'osf'], { command: ['tmux', '-S', socket], cols: 100, rows: 30, env: { XDG_RUNTIME_DIR: work } });
     const resends = (): number => readFileSync(log, 'utf8').split('\n').filter((l) => l.includes('"source":"resend"')).length;
@@ -63,19 +66,35 @@ describe.skipIf(TMUX_VERSION === undefined)(`a viewer coming back to a real tmux
       // A client of the same size attaches: no resize, the shim learns it from tmux.
       const second = attach();
       clients.push(second);
+      // (tmux may still read the copy after this client attached, and pass it on too: the resend is on top.)
       await second.waitFor(() => got(second).includes('blocked pick a branch'), 'the returning client to get the current report');
-      expect(got(second).filter((r) => r === 'blocked pick a branch')).toHaveLength(1);
-      expect(resends()).toBe(1);
+      await waitUntil(() => resends() === 1, 'the resend', () => `; log: ${readFileSync(log, 'utf8')}`);
+      const blocked = (): number => got(second).filter((r) => r === 'blocked pick a branch').length;
+      const before = blocked();
 
       // The outer terminal is resized: the pane is too, and the report is sent again.
       second.resize(90, 28);
-      await second.waitFor(() => got(second).filter((r) => r === 'blocked pick a branch').length === 2, 'the report again after the resize');
-      expect(resends()).toBe(2);
+      await waitUntil(() => resends() === 2, 'the resend after the resize', () => `; log: ${readFileSync(log, 'utf8')}`);
+      await second.waitFor(() => blocked() > before, 'the report again after the resize');
+      expect(resends(), readFileSync(log, 'utf8')).toBe(2);
+
+      // A client of another size attaches: tmux resizes the pane as the shim learns of the attach, and the
+      // two signs of one return make one resend.
+      second.kill();
+      await waitUntil(() => tmux('list-clients').trim() === '', 'the second client to go');
+      tmux('send-keys', '-t', 'osf:0', '1');
+      await waitUntil(() => readFileSync(log, 'utf8').split('step one').length === 3, 'the shim to copy the working report');
+      const third = new OuterTerminal(['attach-session', '-t', 'osf'], { command: ['tmux', '-S', socket], cols: 70, rows: 20, env: { XDG_RUNTIME_DIR: work } });
+      clients.push(third);
+      // tmux may read the pane's report after the client has attached (then the client gets it as it was written),
+      // so the test waits on the resend itself.
+      await waitUntil(() => resends() === 3, 'the resend for the third client', () => `; log: ${readFileSync(log, 'utf8')}`);
+      await third.waitFor(() => got(third).includes('working step one'), 'the third client to get the current report');
 
       tmux('send-keys', '-t', 'osf:0', 'q');
       await waitUntil(() => pane().includes('__done__ 0'), 'the shim to exit', () => `; pane: ${pane()}`);
-      // One resend per return: the attach and the resize, nothing more.
-      expect(resends()).toBe(2);
+      // One resend per return: the attach, the resize, the attach that resized, nothing more.
+      expect(resends(), readFileSync(log, 'utf8')).toBe(3);
     } finally {
       for (const client of clients) client.kill();
       try {

@@ -1,14 +1,13 @@
-// The pure half of the viewer watch: tmux's answer about the pane, and whether a client may have missed a report.
+// The pure half of the viewer watch: tmux's answer about the pane, and whether a client is new since the last one.
 import { describe, expect, test } from 'vitest';
-import { attachedSince, parsePaneSeen } from '../../src/session/viewer-watch.js';
+import { newViewer, parsePaneSeen } from '../../src/session/viewer-watch.js';
 
-describe('parsePaneSeen reads `#{session_attached} #{window_active} #{session_last_attached}`', () => {
+describe("parsePaneSeen reads `#{session_attached} #{window_active}` and the clients' pids", () => {
   test.each([
-    ['1 1 1765000000\n', { seen: true, lastAttachedMs: 1_765_000_000_000 }],
-    ['2 1 1765000000', { seen: true, lastAttachedMs: 1_765_000_000_000 }],
-    ['0 1 1765000000\n', { seen: false, lastAttachedMs: 1_765_000_000_000 }],
-    ['1 0 1765000000\n', { seen: false, lastAttachedMs: 1_765_000_000_000 }],
-    ['0 1 \n', { seen: false }],
+    ['1 1\n4242\n', { seen: true, clients: ['4242'] }],
+    ['2 1\n4242\n4300\n', { seen: true, clients: ['4242', '4300'] }],
+    ['0 1\n', { seen: false, clients: [] }],
+    ['1 0\n4242\n', { seen: false, clients: ['4242'] }],
     ['', undefined],
     ["can't find pane: %9\n", undefined],
   ])('%j', (answer, expected) => {
@@ -16,16 +15,14 @@ describe('parsePaneSeen reads `#{session_attached} #{window_active} #{session_la
   });
 });
 
-describe('attachedSince: a client that shows the pane may have missed the report', () => {
-  const writtenAt = 1_765_000_000_400;
+describe('newViewer: a client that shows the pane and was not there at the last answer', () => {
   test.each([
-    ['attached in the same second as the report', { seen: true, lastAttachedMs: 1_765_000_000_000 }, undefined, true],
-    ['attached after it', { seen: true, lastAttachedMs: 1_765_000_001_000 }, undefined, true],
-    ['attached long before it', { seen: true, lastAttachedMs: 1_764_999_990_000 }, undefined, false],
-    ['the attach the last answer told of (the resend it caused went out)', { seen: true, lastAttachedMs: 1_765_000_000_000 }, 1_765_000_000_000, false],
-    ['nobody shows the pane', { seen: false, lastAttachedMs: 1_765_000_001_000 }, undefined, false],
-    ['tmux did not say when', { seen: true }, undefined, false],
+    ['a client attached again (a new pid, the same tty)', { seen: true, clients: ['5000'] }, ['4242'], true],
+    ['a second client beside the first', { seen: true, clients: ['4242', '5000'] }, ['4242'], true],
+    ['the same client', { seen: true, clients: ['4242'] }, ['4242'], false],
+    ['no answer before: unknown', { seen: true, clients: ['4242'] }, undefined, false],
+    ['a new client that does not show the pane', { seen: false, clients: ['5000'] }, ['4242'], false],
   ])('%s', (_what, answer, known, expected) => {
-    expect(attachedSince(answer, writtenAt, known)).toBe(expected);
+    expect(newViewer(answer, known)).toBe(expected);
   });
 });
