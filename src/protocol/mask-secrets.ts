@@ -110,31 +110,45 @@ const COLON_PAIR = /(?<![\w$.-])([A-Za-z_][A-Za-z0-9_.-]*)(:[ \t]*)(?![-=?+])("[
 /** One command of a command line (between pipes and lists): a program's short flags apply within it. */
 const SEGMENT = /[^|;&\n]+/gu;
 
-/** `text` with every token-like string in it masked; everything else as it was. */
+/** Any token family's prefix: the families' patterns run only on a text that has one (most have none). */
+const TOKEN_PREFIX = /gh[pousr]_|github_pat_|glpat-|xox|xapp-|npm_|hf_|k_(?:live|test)_|AIza|A(?:KIA|SIA|GPA|IDA|ROA|NPA|NVA|IPA)/u;
+/** A program that takes a password in a short flag (PASSWORD_SHORT_FLAGS): the command pass runs only then. */
+const SHORT_FLAG_PROGRAM = /mysql|mariadb|login|sshpass|redis-cli|curl/u;
+
+/** `text` with every token-like string in it masked; everything else as it was. Each pass runs only on a text
+ * that has what it looks for (a cheap test first: a report's text is masked on every report). */
 export function maskSecrets(text: string): string {
   if (text === '') return text;
-  let out = text.replace(PEM_PRIVATE_KEY, (_m, begin: string, _kind: string, end: string | undefined) => `${begin} ${MASK}${end === undefined ? '' : ` ${end}`}`);
-  out = out.replace(AUTH_HEADER, (_m, head: string, value: string) => head + maskValue(value));
-  out = out.replace(BEARER, (_m, head: string, value: string) => head + maskValue(value));
-  out = out.replace(URL_PASSWORD, (_m, head: string, _password: string, at: string) => `${head}${MASK}${at}`);
-  for (const pattern of PREFIXED_TOKENS) out = out.replace(pattern, (_m, prefix: string) => `${prefix}${MASK}`);
-  out = out.replace(SK_KEY, (match, prefix: string, body: string) => (/\d/u.test(body) && /[A-Z]/u.test(body) ? `${prefix}${MASK}` : match));
-  out = out.replace(JWT, `eyJ${MASK}`);
-  out = out.replace(SECRET_FLAG, (_m, flag: string, value: string) => flag + maskValue(value));
-  out = out.replace(SEGMENT, (segment) => {
-    let masked = segment;
-    for (const { command, flag } of PASSWORD_SHORT_FLAGS) {
-      const found = command.exec(masked);
-      if (found === null) continue;
-      const at = found.index + found[0].length;
-      masked = masked.slice(0, at) + masked.slice(at).replace(flag, (_m, head: string, value: string) => head + maskValue(value));
-    }
-    return masked;
-  });
-  out = out.replace(QUOTED_PAIR, (match, q: string, name: string, sep: string, value: string) => (isSecretName(name) ? `${q}${name}${q}${sep}${maskValue(value)}` : match));
-  out = out.replace(ASSIGNMENT, (match, name: string, eq: string, value: string) => (isSecretName(name) ? `${name}${eq}${maskValue(value)}` : match));
-  out = out.replace(COLON_PAIR, (match, name: string, sep: string, value: string) => (isSecretName(name) ? `${name}${sep}${maskValue(value)}` : match));
+  let out = text;
+  if (out.includes('PRIVATE KEY')) {
+    out = out.replace(PEM_PRIVATE_KEY, (_m, begin: string, _kind: string, end: string | undefined) => `${begin} ${MASK}${end === undefined ? '' : ` ${end}`}`);
+  }
+  if (/authorization/iu.test(out)) out = out.replace(AUTH_HEADER, (_m, head: string, value: string) => head + maskValue(value));
+  if (out.includes('Bearer')) out = out.replace(BEARER, (_m, head: string, value: string) => head + maskValue(value));
+  if (out.includes('://')) out = out.replace(URL_PASSWORD, (_m, head: string, _password: string, at: string) => `${head}${MASK}${at}`);
+  if (TOKEN_PREFIX.test(out)) for (const pattern of PREFIXED_TOKENS) out = out.replace(pattern, (_m, prefix: string) => `${prefix}${MASK}`);
+  if (out.includes('sk-')) out = out.replace(SK_KEY, (match, prefix: string, body: string) => (/\d/u.test(body) && /[A-Z]/u.test(body) ? `${prefix}${MASK}` : match));
+  if (out.includes('eyJ')) out = out.replace(JWT, `eyJ${MASK}`);
+  if (out.includes('--')) out = out.replace(SECRET_FLAG, (_m, flag: string, value: string) => flag + maskValue(value));
+  if (SHORT_FLAG_PROGRAM.test(out)) out = out.replace(SEGMENT, maskShortFlags);
+  if (out.includes('"') || out.includes("'")) {
+    out = out.replace(QUOTED_PAIR, (match, q: string, name: string, sep: string, value: string) => (isSecretName(name) ? `${q}${name}${q}${sep}${maskValue(value)}` : match));
+  }
+  if (out.includes('=')) out = out.replace(ASSIGNMENT, (match, name: string, eq: string, value: string) => (isSecretName(name) ? `${name}${eq}${maskValue(value)}` : match));
+  if (out.includes(':')) out = out.replace(COLON_PAIR, (match, name: string, sep: string, value: string) => (isSecretName(name) ? `${name}${sep}${maskValue(value)}` : match));
   return out;
+}
+
+/** One command of a command line with the password of a program's short flag masked (`mysql -pX`, `sshpass -p X`). */
+function maskShortFlags(segment: string): string {
+  let masked = segment;
+  for (const { command, flag } of PASSWORD_SHORT_FLAGS) {
+    const found = command.exec(masked);
+    if (found === null) continue;
+    const at = found.index + found[0].length;
+    masked = masked.slice(0, at) + masked.slice(at).replace(flag, (_m, head: string, value: string) => head + maskValue(value));
+  }
+  return masked;
 }
 
 /** A command line's words (an argv) masked as the line they make is masked, so a flag's value is known for one
