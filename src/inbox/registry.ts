@@ -1,7 +1,7 @@
 // The registry of live sessions: each shim publishes its entry as `<dir>/<id>.json`; readers list them.
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Report } from '../protocol/index.js';
+import { maskArgs, maskSecrets, type Report } from '../protocol/index.js';
 import type { Classification } from '../rules/types.js';
 import type { ReportLogSink, ReportSource } from '../signals/types.js';
 import { dialogChoices, type DialogChoices } from './dialog-choices.js';
@@ -49,7 +49,8 @@ export class RegistryPublisher implements ReportLogSink, SessionInput {
     this.now = options.now ?? Date.now;
     this.file = entryPath(options.dir, info.id);
     this.stateFile = statePath(options.dir, info.id);
-    this.current = initialEntry(info, this.now());
+    // The command line as `ls` shows it: a password on it (`mysql -pX`, `--token X`) is masked like a report's.
+    this.current = initialEntry({ ...info, command: maskArgs(info.command) }, this.now());
     this.write();
   }
 
@@ -72,7 +73,8 @@ export class RegistryPublisher implements ReportLogSink, SessionInput {
   screen(lines: readonly string[], c: Classification): void {
     if (this.disposed) return;
     const blocked = c.state === 'blocked' || this.current.state === 'blocked';
-    this.dialog = blocked ? dialogChoices(lines) : undefined;
+    const found = blocked ? dialogChoices(lines) : undefined;
+    this.dialog = found && { choices: found.choices.map(maskSecrets), keys: found.keys.map(maskSecrets) };
     if (this.current.state === 'blocked') this.publish({ state: 'blocked', ...(this.current.kind ? { kind: this.current.kind } : {}), ...(this.current.msg ? { msg: this.current.msg } : {}) });
   }
 

@@ -8,6 +8,7 @@ export { encodeUtf8, decodeUtf8Strict, utf8Length } from './utf8.js';
 export { stripEscapeSequences } from './escapes.js';
 export { cutToUtf8Bytes, ELLIPSIS } from './cut.js';
 export { sanitizeText } from './sanitize.js';
+export { maskSecrets, maskArgs, MASK } from './mask-secrets.js';
 export { normalizeReport, type EncodeOptions, type NormalizeResult } from './normalize.js';
 export { encodeReport, serializeBody, type EncodeResult } from './encode.js';
 export { parseBody } from './parse-body.js';

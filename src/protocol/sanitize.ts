@@ -1,6 +1,7 @@
-// Makes untrusted text (screen contents, program output) safe to carry in a title or msg.
+// Makes untrusted text (screen contents, program output) safe to carry in a title or msg: one clean line, secrets masked.
 import { cutToUtf8Bytes } from './cut.js';
 import { stripEscapeSequences } from './escapes.js';
+import { maskSecrets } from './mask-secrets.js';
 
 /** C0, DEL and C1 control characters. */
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -14,13 +15,14 @@ const WHITESPACE = /\s+/g;
 
 /** `text` as one clean line of at most `maxBytes` UTF-8 bytes: escape sequences removed whole, control
  * characters turned into spaces, bidi/invisible characters and lone surrogates removed, whitespace runs
- * collapsed to one space and trimmed, then cut between characters with `…` when it is too long.
- * The invisibles go before whitespace is collapsed, so removing one never leaves a double space. */
+ * collapsed to one space and trimmed, token-like strings masked (`maskSecrets`), then cut between characters
+ * with `…` when it is too long. The invisibles go before whitespace is collapsed, so removing one never leaves a
+ * double space; the mask comes before the cut, so a cut never leaves a secret's beginning unmasked. */
 export function sanitizeText(text: string, maxBytes: number): string {
   const oneLine = stripEscapeSequences(text)
     .replace(CONTROLS, ' ')
     .replace(INVISIBLES, '')
     .replace(WHITESPACE, ' ')
     .trim();
-  return cutToUtf8Bytes(oneLine, Number.isNaN(maxBytes) ? 0 : Math.max(0, Math.floor(maxBytes)));
+  return cutToUtf8Bytes(maskSecrets(oneLine), Number.isNaN(maxBytes) ? 0 : Math.max(0, Math.floor(maxBytes)));
 }

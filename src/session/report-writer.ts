@@ -44,9 +44,11 @@ export class ReportWriter {
   /** A report the policy decided on; `bytes` (bare) when it is to be written. */
   report(report: Report, source: ReportSource, bytes: Uint8Array | undefined): void {
     this.options.log?.report(report, source);
-    if (source !== 'native') this.options.onReport?.(report);
+    // A resend is the same report again: the recap and the title have it already.
+    const own = source !== 'native' && source !== 'resend';
+    if (own) this.options.onReport?.(report);
     if (bytes !== undefined) this.gate.submit(this.throughMultiplexer(bytes));
-    if (source !== 'native' && this.options.titlePrefix !== undefined) {
+    if (own && this.options.titlePrefix !== undefined) {
       this.lastReport = report;
       this.gate.submit(titleSequence(this.options.titlePrefix, report, this.programTitle));
     }

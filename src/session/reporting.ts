@@ -139,6 +139,8 @@ export function createReporting(options: RunOptions, ctx: ReportingContext): Rep
     ...(sink ? { log: sink } : {}),
     ...(ctx.earlier === undefined ? {} : { earlier: ctx.earlier }),
     ...(ctx.onTerminalState === undefined ? {} : { onTerminalState: ctx.onTerminalState }),
+    ...(place === undefined ? {} : { tmuxPlace: place }),
+    env: ctx.env,
   });
   const started = reporter;
   startProgressBar(options, ctx.env, started, log);

@@ -17,6 +17,8 @@ import { ReportGate } from './report-gate.js';
 import { ReportWriter, type ReportWriterOptions } from './report-writer.js';
 import type { ScreenModel } from './screen-model.js';
 import { ProgressBar } from '../status/progress-bar.js';
+import { ViewerWatch } from './viewer-watch.js';
+import type { TmuxPlace } from '../inbox/entry.js';
 
 /** Configuration of one session's reporting: the policy's, and its sinks'. */
 interface StatusReporterOptions extends ReportWriterOptions, Omit<SignalPolicyConfig, 'copyNative' | 'settleMs'> {
@@ -34,6 +36,10 @@ interface StatusReporterOptions extends ReportWriterOptions, Omit<SignalPolicyCo
   onScreen?: (lines: readonly string[], classification: Classification) => void;
   /** The child's output that reached the terminal before reporting existed, in order: learned before anything is written. */
   earlier?: readonly Uint8Array[];
+  /** Inside tmux, the pane: a client attaching after a report it missed gets the records again. */
+  tmuxPlace?: TmuxPlace;
+  /** The environment tmux is run with (the session's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Drives one session's SignalPolicy in real time; `dispose()` is idempotent and stops its timers. */
@@ -44,6 +50,8 @@ export class StatusReporter implements SessionObserver {
   private readonly timer = new DeadlineTimer((now) => this.onTimer(now));
   private readonly foreground: ForegroundWatch | undefined;
   private readonly terminal: TerminalWatch | undefined;
+  /** Through a multiplexer: a viewer that comes back (an attach, a resize) gets the records again. */
+  private readonly viewer: ViewerWatch | undefined;
   private disposed = false;
   /** A window title the child set in the chunk being passed, for the writer once the chunk is out. */
   private childTitle: Uint8Array | undefined;
@@ -88,6 +96,14 @@ export class StatusReporter implements SessionObserver {
       ...(startedAt === undefined ? {} : { startedAt }),
     };
     this.policy = new SignalPolicy(config, (o) => this.take(o));
+    // Outside a multiplexer the terminal got every report: nothing to send again.
+    this.viewer = this.writer.wrapped
+      ? new ViewerWatch({
+          ...(options.tmuxPlace !== undefined && options.tmuxLevels > 0 ? { tmux: options.tmuxPlace } : {}),
+          env: options.env ?? {},
+          onReturn: () => this.event((at) => ({ type: 'resend', at })),
+        })
+      : undefined;
     const reader = options.terminal;
     this.terminal =
       reader &&
@@ -154,6 +170,7 @@ export class StatusReporter implements SessionObserver {
 
   resize(cols: number, rows: number): void {
     this.screen.resize(cols, rows);
+    this.viewer?.resized();
   }
 
   /** The child reported on its own (the native bridge found a valid report in its output). */
@@ -203,6 +220,7 @@ export class StatusReporter implements SessionObserver {
     if (this.disposed) return;
     this.disposed = true;
     this.timer.dispose();
+    this.viewer?.dispose();
     this.foreground?.dispose();
     this.terminal?.dispose();
     this.screen.dispose();
@@ -218,6 +236,7 @@ export class StatusReporter implements SessionObserver {
     else {
       this.writer.report(output.report, output.source, output.bytes);
       this.lastReport = output.report;
+      if (output.bytes !== undefined) this.viewer?.written();
       this.toBar(this.bar?.report(output.report, performance.now()));
     }
   }

@@ -23,8 +23,8 @@ export function childRecordId(parent: string | undefined, agentId: string): stri
 
 /** The live children of one session's record: working while they run, cleared when they end. */
 export class ChildRecords {
-  /** Record id → title, in the order they started. */
-  private readonly live = new Map<string, string | undefined>();
+  /** Record id → its `working` report, in the order they started. */
+  private readonly live = new Map<string, Report>();
 
   constructor(private readonly parent: string | undefined) {}
 
@@ -37,8 +37,9 @@ export class ChildRecords {
   start(agentId: string, app: string, title: string | undefined): Report | undefined {
     const id = childRecordId(this.parent, agentId);
     if (id === undefined || this.live.has(id)) return undefined;
-    this.live.set(id, title);
-    return { state: 'working', id, app, ...(title === undefined ? {} : { title }) };
+    const report: Report = { state: 'working', id, app, ...(title === undefined ? {} : { title }) };
+    this.live.set(id, report);
+    return report;
   }
 
   /** A child ended: its `clear`, or undefined when it was not running. */
@@ -46,6 +47,11 @@ export class ChildRecords {
     const id = childRecordId(this.parent, agentId);
     if (id === undefined || !this.live.delete(id)) return undefined;
     return { state: 'clear', id };
+  }
+
+  /** The running children's reports, in the order they started (what a viewer that comes back is shown again). */
+  current(): Report[] {
+    return [...this.live.values()];
   }
 
   /** Every child ends at once (the session ends, or someone else speaks for them): their clears. */

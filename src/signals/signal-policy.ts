@@ -8,6 +8,7 @@ import { StatusTracker } from '../status/tracker.js';
 import { DEFAULT_DONE_AFTER_MS } from '../status/exit-report.js';
 import { SweepScheduler } from '../sweep/sweep-scheduler.js';
 import { DRIFT_GRACE_MS, DriftWatch, type DriftEvent } from './drift.js';
+import { maskOutput } from './masked-output.js';
 import { hookClassification, SignalRanking } from './ranking.js';
 import type { TerminalState } from './terminal-state.js';
 import type { ShellMark } from '../stream/shell-marks.js';
@@ -63,6 +64,8 @@ export class SignalPolicy {
   private recorded = false;
   /** The screen rules' own verdict beside the child's reports: their disagreements. */
   private drift: DriftWatch;
+  /** Every output goes to the driver through here, its texts masked: no sink can miss it. */
+  private readonly out: (output: PolicyOutput) => void;
   /** When the program was spawned (the config's, else the first event's time). */
   private startedAt: number | undefined;
   /** A shell's command (OSC 133 C) that has not ended: when it started. */
@@ -78,8 +81,9 @@ export class SignalPolicy {
 
   constructor(
     private readonly config: SignalPolicyConfig,
-    private readonly out: (output: PolicyOutput) => void,
+    out: (output: PolicyOutput) => void,
   ) {
+    this.out = (output) => out(maskOutput(output));
     this.scheduler = new SweepScheduler(config.timing);
     this.ranking = new SignalRanking(config.app, config.lifecycle ?? 'agent');
     this.startedAt = config.startedAt;
@@ -111,6 +115,8 @@ export class SignalPolicy {
         return this.shellMark(event.at, event.mark);
       case 'progress':
         return this.progress(event.at, event.mark);
+      case 'resend':
+        return this.resend();
       case 'tick':
         return this.tick(event.at);
       case 'exit':
@@ -363,6 +369,31 @@ export class SignalPolicy {
   private endChildren(cascades: boolean): void {
     if (cascades && this.native?.state !== 'clear') this.children.forget();
     else for (const clear of this.children.clearAll()) this.emitChild(clear);
+  }
+
+  /**
+   * A viewer came back: each current record's report is written again (the record's last bytes, deliberately
+   * not suppressed as a repeat). Nothing for a record that does not exist, is cleared, or after the end.
+   */
+  private resend(): void {
+    if (this.ended || !this.recorded) return;
+    for (const report of this.currentRecords()) {
+      const bytes = this.encode(report);
+      if (bytes === undefined) continue;
+      this.lastSent = bytes;
+      this.out({ type: 'report', report, source: 'resend', bytes });
+    }
+    // The children the policy made (hooks' subagents); a child's own child reports are its own to repeat.
+    for (const report of this.children.current()) this.emitChild(report);
+  }
+
+  /**
+   * What the terminal should show now, one report per record: the session's record (the child's own last report
+   * once it speaks for itself, else the shim's). The policy's child records follow it (resend).
+   */
+  private currentRecords(): Report[] {
+    const current = this.native ?? this.tracker.current;
+    return current === null || current.state === 'clear' ? [] : [current];
   }
 
   /** The terminal hung up: `clear` (if there is a record), at once, whatever the status will be. */

@@ -11,8 +11,11 @@ import type { ShellMark } from '../stream/shell-marks.js';
 import type { ProgressMark } from '../stream/progress-marks.js';
 import type { Lifecycle } from './terminal-verdict.js';
 
-/** Where a report came from: the screen (with hooks and the foreground ranked in), the child's own OSC 7501, or its exit. */
-export type ReportSource = 'screen' | 'native' | 'exit';
+/**
+ * Where a report came from: the screen (with hooks and the foreground ranked in), the child's own OSC 7501, its
+ * exit, or a deliberate resend of the record's current report to a viewer that came back.
+ */
+export type ReportSource = 'screen' | 'native' | 'exit' | 'resend';
 
 /** Receives what the policy decided, for `--log` and the inbox. */
 export interface ReportLogSink {
@@ -62,6 +65,11 @@ export type SignalEvent =
   | { type: 'progress'; at: number; mark: ProgressMark }
   /** The shell marked its prompt or a command (OSC 133 in its output). */
   | { type: 'shell-mark'; at: number; mark: ShellMark }
+  /**
+   * A viewer came back (a tmux client attached, the outer terminal was resized): the reports it missed are lost,
+   * so every current record is sent again, once, even though its bytes are the record's last.
+   */
+  | { type: 'resend'; at: number }
   /** A deadline the policy gave (`nextDeadline()`) has come. */
   | { type: 'tick'; at: number }
   /** The child exited (`signal`: its name, if it was killed). */

@@ -13,7 +13,7 @@ const working: Classification = { state: 'working', rule: 'spinner' };
 const idle: Classification = { state: 'idle', rule: 'prompt' };
 const apiError: Classification = { state: 'error', msg: 'API Error: 500 boom', rule: 'api-error' };
 
-type Step = { at: number; paint: Classification } | { at: number; hook: HookSignal } | { at: number; native: Report } | { at: number; exit: number | null } | { at: number; hangup: true };
+type Step = { at: number; paint: Classification } | { at: number; hook: HookSignal } | { at: number; native: Report } | { at: number; exit: number | null } | { at: number; hangup: true } | { at: number; resend: true };
 
 const start = (id: string, title?: string): HookSignal => ({ event: 'SubagentStart', state: 'working', subagent: { id, phase: 'start', ...(title ? { title } : {}) } });
 const stop = (id: string): HookSignal => ({ event: 'SubagentStop', state: 'done', subagent: { id, phase: 'stop' } });
@@ -48,6 +48,7 @@ function run(steps: readonly Step[], config: Partial<SignalPolicyConfig> = {}): 
     } else if ('hook' in step) policy.handle({ type: 'hook', at: step.at, signal: step.hook });
     else if ('native' in step) policy.handle({ type: 'native', at: step.at, report: step.native });
     else if ('exit' in step) policy.handle({ type: 'exit', at: step.at, code: step.exit, signal: null });
+    else if ('resend' in step) policy.handle({ type: 'resend', at: step.at });
     else policy.handle({ type: 'hangup', at: step.at });
   }
   until(Infinity);
@@ -85,6 +86,18 @@ describe('child records from SubagentStart/SubagentStop', () => {
         'clear a7a69a503380f98b5',
         'done',
       ],
+    ],
+    [
+      'a viewer that comes back (resend) is shown the session and each running child again; an ended child is not',
+      [
+        { at: 0, hook: prompt },
+        { at: 100, hook: start('abc', 'general-purpose') },
+        { at: 200, hook: start('def') },
+        { at: 300, hook: stop('def') },
+        { at: 1000, resend: true },
+      ],
+      {},
+      ['working', 'working abc [general-purpose]', 'working def', 'clear def', 'working', 'working abc [general-purpose]'],
     ],
     [
       "children of a session with a record id are under it; the session's clear at exit removes them (cascading)",
