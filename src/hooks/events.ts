@@ -12,15 +12,17 @@ export type HookEventName = (typeof HOOK_EVENTS)[number];
 export const DEFAULT_HOOK_EVENTS: readonly HookEventName[] = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop'];
 
 /** The states a hook can tell (a subset of the protocol's). */
-export type HookState = 'working' | 'blocked' | 'idle' | 'done';
+export type HookState = 'working' | 'blocked' | 'idle' | 'done' | 'error';
 
-/** What a `blocked` hook waits for (a subset of the protocol's kinds). */
-export type HookBlockedKind = 'permission' | 'question';
+/** What a `blocked` hook waits for (the protocol's kinds). */
+export type HookBlockedKind = 'permission' | 'question' | 'auth';
 
 /** One hook call, mapped: the state it implies and what it names. Text fields are capped, not sanitized. */
 export interface HookSignal {
-  /** The hook that fired. */
-  event: HookEventName;
+  /** The hook that fired: Claude Code's (one of {@link HOOK_EVENTS}) or another agent's own event name. */
+  event: string;
+  /** The agent whose hook fired (its app: `gemini-cli`, `copilot`, …); absent for Claude Code's. */
+  agent?: string;
   state: HookState;
   /** Set when state is `blocked`. */
   kind?: HookBlockedKind;
@@ -30,6 +32,12 @@ export interface HookSignal {
   tool?: string;
   /** Claude Code's `notification_type` of a Notification (`permission_prompt`, `idle_prompt`, …), when given. */
   notification?: string;
+  /** A subagent or background task started or ended (the policy makes it a child record `<record>/<short id>`). */
+  subagent?: { id: string; phase: 'start' | 'stop'; title?: string };
+  /** Task or todo progress. */
+  tasks?: { done: number; total: number; current?: string };
+  /** With state `error`: when a usage limit resets, as the agent says it. */
+  resets?: string;
 }
 
 /** Bytes of hook payload read from stdin; a larger payload is cut there (the tool name is still found). */
