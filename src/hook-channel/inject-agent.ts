@@ -1,6 +1,7 @@
 // The edge of the other agents' hook injection: reads the layer the user has, writes the session's own layer
 // into the private directory, and says what to add to the agent's arguments and environment.
-import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { copilotPlugin, layerWithHooks, settingsHooks, type HookEnv } from '../hooks/agents/layers.js';
 import type { AgentHookSpec } from '../hooks/agents/spec.js';
@@ -12,6 +13,8 @@ const USER_LAYER_MAX_BYTES = 1024 * 1024;
 export interface AgentInjection {
   args: string[];
   env: Record<string, string>;
+  /** After the agent has exited: removes what the agent made for the shim's layer outside the private directory. */
+  cleanup?: () => void;
 }
 
 /** Why an agent gets no hooks this session (for --log and tests). */
@@ -105,14 +108,39 @@ function injectDefaultsLayer(spec: AgentHookSpec, layer: DefaultsLayer, dir: str
   return { args: [], env: { [layer.defaultsEnv]: file } };
 }
 
-/** Copilot CLI: a plugin folder in `dir`, loaded with `--plugin-dir` for this launch. */
-function injectCopilotPlugin(spec: AgentHookSpec, dir: string, hookEnv: HookEnv): AgentInjection {
+/** The names in a folder, none when it cannot be read. */
+function namesIn(dir: string): Set<string> {
+  try {
+    return new Set(readdirSync(dir));
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * Copilot CLI: a plugin folder in `dir`, loaded with `--plugin-dir` for this launch. Copilot makes an (empty)
+ * data folder for each direct plugin it loads, `<COPILOT_HOME or ~/.copilot>/plugin-data/_direct/<hash>`; the
+ * cleanup removes the ones that appeared during the session and are still empty (rmdir takes no other).
+ */
+function injectCopilotPlugin(spec: AgentHookSpec, dir: string, hookEnv: HookEnv, env: NodeJS.ProcessEnv): AgentInjection {
+  const dataDir = join(env['COPILOT_HOME'] || join(env['HOME'] || homedir(), '.copilot'), 'plugin-data', '_direct');
+  const before = namesIn(dataDir);
   const plugin = join(dir, 'copilot-plugin');
   mkdirSync(plugin, { mode: 0o700 });
   const { manifest, hooks } = copilotPlugin(spec, hookEnv);
   writeFileSync(join(plugin, 'plugin.json'), JSON.stringify(manifest), { mode: 0o600, flag: 'wx' });
   writeFileSync(join(plugin, 'hooks.json'), JSON.stringify(hooks), { mode: 0o600, flag: 'wx' });
-  return { args: ['--plugin-dir', plugin], env: {} };
+  const cleanup = (): void => {
+    for (const name of namesIn(dataDir)) {
+      if (before.has(name)) continue;
+      try {
+        rmdirSync(join(dataDir, name));
+      } catch {
+        // Not empty (Copilot keeps something there), or gone: left alone.
+      }
+    }
+  };
+  return { args: ['--plugin-dir', plugin], env: {}, cleanup };
 }
 
 /** How `app`'s hooks are given for one session, or undefined for an agent the shim adds none to. */
@@ -126,7 +154,7 @@ export function injectAgentHooks(
     case 'qwen-code':
       return injectDefaultsLayer(spec, QWEN_LAYER, options.dir, options.hookEnv, options.env, options.cwd);
     case 'copilot':
-      return injectCopilotPlugin(spec, options.dir, options.hookEnv);
+      return injectCopilotPlugin(spec, options.dir, options.hookEnv, options.env);
     default:
       return { reason: `no per-session hook mechanism for ${spec.app}` };
   }

@@ -34,6 +34,7 @@ export class AgentHooks {
     readonly args: string[],
     private readonly env: Record<string, string>,
     private readonly onSignal: SignalListener,
+    private readonly cleanup: (() => void) | undefined,
   ) {}
 
   /** Makes the private directory and the agent's layer in it; undefined (nothing added) when either fails. */
@@ -56,7 +57,7 @@ export class AgentHooks {
       place.dispose();
       return undefined;
     }
-    return new AgentHooks(place, spec, [...injected.args, ...args], injected.env, onSignal);
+    return new AgentHooks(place, spec, [...injected.args, ...args], injected.env, onSignal, injected.cleanup);
   }
 
   /** The variables to add to the agent's environment: its layer, and where and how its hooks report. */
@@ -91,5 +92,6 @@ export class AgentHooks {
     this.disposed = true;
     this.server?.dispose();
     this.place.dispose();
+    this.cleanup?.();
   }
 }

@@ -6,9 +6,9 @@ import type { AgentHookSpec } from './spec.js';
 /** userPromptSubmitted, preToolUse, permissionRequest, postToolUse, errorOccurred, agentStop. */
 export const COPILOT_EVENTS = ['userPromptSubmitted', 'preToolUse', 'permissionRequest', 'postToolUse', 'errorOccurred', 'agentStop'] as const;
 
-/** Copilot CLI's tool arguments: an object, or JSON text of one (`toolArgs`). */
+/** Copilot CLI's tool input (`toolInput` of permissionRequest, `toolArgs` of the tool events): an object, or JSON text of one. */
 function toolArgs(payload: HookPayload): Readonly<Record<string, unknown>> | undefined {
-  const raw = payload.json?.['toolArgs'] ?? payload.json?.['tool_input'];
+  const raw = payload.json?.['toolInput'] ?? payload.json?.['toolArgs'] ?? payload.json?.['tool_input'];
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) return raw as Record<string, unknown>;
   if (typeof raw !== 'string') return undefined;
   try {
