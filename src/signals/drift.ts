@@ -211,6 +211,11 @@ export class DriftWatch {
     return found;
   }
 
+  /** What the screen rules alone report now (settled by their own tracker), or undefined before the first. */
+  get screenVerdict(): Readonly<DriftVerdict & { rule?: string }> | undefined {
+    return this.screen;
+  }
+
   /** When `tick` must next come (ms), or null. */
   nextDeadline(): number | null {
     let next = this.tracker.nextDeadline();

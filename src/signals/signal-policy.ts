@@ -52,6 +52,8 @@ export class SignalPolicy {
   private lastSent: Uint8Array | undefined;
   /** The child's own last report on this session's record, once it has made one. */
   private native: Report | undefined;
+  /** The msg the shim added to the child's last `blocked` report, which had none (spec/signals.md, "Completing"). */
+  private completedMsg: string | undefined;
   /** The child has made a report of its own on this session's record (an agent, whatever its name). */
   private spokeForItself = false;
   /**
@@ -145,6 +147,7 @@ export class SignalPolicy {
     }
     for (const report of this.tracker.tick(at)) this.emit(report, 'screen');
     this.drifted(this.drift.tick(at));
+    this.completeNative();
     if (this.commandSince !== undefined && !this.ranking.longCommand && at - this.commandSince >= this.doneAfterMs) {
       this.ranking.longCommand = true; // the command has run long enough to be worth a report
       this.feed(at, { state: 'working', rule: 'shell:command' });
@@ -238,6 +241,7 @@ export class SignalPolicy {
     this.out({ type: 'classification', classification: outcome.classification });
     this.observe(at, outcome.classification);
     this.drifted(this.drift.observe(at, outcome.classification));
+    this.completeNative();
   }
 
   /**
@@ -262,6 +266,26 @@ export class SignalPolicy {
       // The terminal's last word on this record is now the child's: the next report of ours is news.
       this.lastSent = undefined;
     }
+    this.completedMsg = undefined;
+    this.completeNative();
+  }
+
+  /**
+   * The child's own `blocked` says nothing of what waits (Codex 0.171 reports `blocked:kind=permission` alone)
+   * while the screen rules read the dialog's message: the record gets the child's report again with that msg,
+   * right after the child's own, whose bytes passed untouched. State, kind and app stay the child's; its next
+   * report replaces the record whole, as any report does. A msg the screen's settled verdict changes (a dialog
+   * still being drawn) is sent again; a screen of another kind, or without a dialog, adds nothing.
+   */
+  private completeNative(): void {
+    const native = this.native;
+    if (native === undefined || native.state !== 'blocked' || native.msg !== undefined) return;
+    const screen = this.drift.screenVerdict;
+    if (screen === undefined || screen.state !== 'blocked' || screen.msg === undefined || screen.msg === this.completedMsg) return;
+    if (native.kind !== undefined && screen.kind !== undefined && native.kind !== screen.kind) return;
+    this.completedMsg = screen.msg;
+    const completed: Report = { ...native, msg: screen.msg };
+    this.out({ type: 'report', report: completed, source: 'native', bytes: this.sendable(this.encode(completed)) });
   }
 
   /** A hook's classification: at once, except against a visible blocked; an idle never replaces a done. */
