@@ -48,6 +48,8 @@ interface ReplayReport {
    */
   sent?: Report;
   source: ReportSource;
+  /** The shim's completion of the agent's own report (SignalPolicy.completeNative). */
+  completes?: true;
   screen: ReplayScreen | undefined;
 }
 
@@ -204,7 +206,7 @@ class ReplayDriver {
     if (output.bytes === undefined && output.source !== 'native') return;
     const parsed = output.bytes === undefined ? undefined : parseReport(output.bytes);
     const sent = parsed?.type === 'report' ? { sent: parsed.report } : {};
-    this.reports.push({ t: toSeconds(this.now), report: output.report, ...sent, source: output.source, screen: this.screens.at(-1) });
+    this.reports.push({ t: toSeconds(this.now), report: output.report, ...sent, source: output.source, ...(output.completes ? { completes: true as const } : {}), screen: this.screens.at(-1) });
   }
 }
 

@@ -285,7 +285,7 @@ export class SignalPolicy {
     if (native.kind !== undefined && screen.kind !== undefined && native.kind !== screen.kind) return;
     this.completedMsg = screen.msg;
     const completed: Report = { ...native, msg: screen.msg };
-    this.out({ type: 'report', report: completed, source: 'native', bytes: this.sendable(this.encode(completed)) });
+    this.out({ type: 'report', report: completed, source: 'native', bytes: this.sendable(this.encode(completed)), completes: true });
   }
 
   /** A hook's classification: at once, except against a visible blocked; an idle never replaces a done. */

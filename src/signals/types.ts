@@ -74,7 +74,14 @@ export type PolicyOutput =
    * multiplexer), or undefined when nothing is to be written: a repeat of the record's last bytes, or the
    * child's own report whose bytes already reach the terminal.
    */
-  | { type: 'report'; report: Report; source: ReportSource; bytes: Uint8Array | undefined }
+  | {
+      type: 'report';
+      report: Report;
+      source: ReportSource;
+      bytes: Uint8Array | undefined;
+      /** The shim's completion of the child's own last report (its msg read from the screen), not a report of the child's. */
+      completes?: true;
+    }
   /** A classification that reached the ranking (a changed screen, a hook's). */
   | { type: 'classification'; classification: Classification }
   /** Sweep the screen now and hand the outcome back as a `swept` event with this epoch. */
