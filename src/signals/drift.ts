@@ -47,6 +47,8 @@ export interface DriftEvent {
   native: DriftVerdict;
   /** What the screen rules alone would have reported, and the rule of the screen behind it. */
   screen: DriftVerdict & { rule?: string };
+  /** Whose word `native` is: the agent's hooks (HookDriftWatch); absent for its own OSC 7501 reports. */
+  from?: 'hooks';
 }
 
 /** done and idle are one verdict here: the tracker tells them apart from the turn's history, not the screen. */

@@ -7,6 +7,7 @@ import { StatusTracker } from '../status/tracker.js';
 import { DEFAULT_DONE_AFTER_MS } from '../status/exit-report.js';
 import { SweepScheduler } from '../sweep/sweep-scheduler.js';
 import { DriftWatch, type DriftEvent } from './drift.js';
+import { HookDriftWatch } from './hook-drift.js';
 import { hookClassification, SignalRanking } from './ranking.js';
 import type { TerminalState } from './terminal-state.js';
 import type { ShellMark } from '../stream/shell-marks.js';
@@ -64,6 +65,8 @@ export class SignalPolicy {
   private recorded = false;
   /** The screen rules' own verdict beside the child's reports: their disagreements. */
   private drift: DriftWatch;
+  /** The same beside the agent's hooks, from the first hook on (none before: it costs a second tracker). */
+  private hookDrift: HookDriftWatch | undefined;
   /** When the program was spawned (the config's, else the first event's time). */
   private startedAt: number | undefined;
   /** A shell's command (OSC 133 C) that has not ended: when it started. */
@@ -130,7 +133,8 @@ export class SignalPolicy {
   nextDeadline(): number | null {
     if (this.ended) return null;
     const command = this.commandSince !== undefined && !this.ranking.longCommand ? this.commandSince + this.doneAfterMs : null;
-    return earliest(earliest(earliest(this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline()), this.drift.nextDeadline()), command);
+    const drift = earliest(this.drift.nextDeadline(), this.hookDrift?.nextDeadline() ?? null);
+    return earliest(earliest(earliest(this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline()), drift), command);
   }
 
   /** The sequence that clears the record, for the shim's own crash path. */
@@ -147,6 +151,7 @@ export class SignalPolicy {
     }
     for (const report of this.tracker.tick(at)) this.emit(report, 'screen');
     this.drifted(this.drift.tick(at));
+    if (this.hookDrift !== undefined) this.drifted(this.hookDrift.tick(at));
     this.completeNative();
     if (this.commandSince !== undefined && !this.ranking.longCommand && at - this.commandSince >= this.doneAfterMs) {
       this.ranking.longCommand = true; // the command has run long enough to be worth a report
@@ -241,6 +246,7 @@ export class SignalPolicy {
     this.out({ type: 'classification', classification: outcome.classification });
     this.observe(at, outcome.classification);
     this.drifted(this.drift.observe(at, outcome.classification));
+    if (this.hookDrift !== undefined) this.drifted(this.hookDrift.observe(at, outcome.classification));
     this.completeNative();
   }
 
@@ -290,7 +296,10 @@ export class SignalPolicy {
 
   /** A hook's classification: at once, except against a visible blocked; an idle never replaces a done. */
   private hook(at: number, receivedAt: number, signal: HookSignal): void {
-    if (this.ended || (signal.state === 'idle' && this.tracker.current?.state === 'done')) return;
+    if (this.ended) return;
+    this.drifted(this.hookDriftWatch(at));
+    this.drifted(this.hookDrift?.noteHook(at, signal) ?? []);
+    if (signal.state === 'idle' && this.tracker.current?.state === 'done') return;
     const input = hookClassification(signal);
     this.out({ type: 'classification', classification: input });
     if (this.ranking.noteHook(input, receivedAt)) this.feed(at, input);
@@ -333,6 +342,7 @@ export class SignalPolicy {
     this.ranking.longCommand = false;
     this.tracker = this.newTracker(rules.app);
     this.drift = this.newDrift(rules.app);
+    this.hookDrift = undefined;
     this.ranking.lastScreen = undefined;
     this.ranking.dropProgress();
     this.epoch += 1;
@@ -376,6 +386,14 @@ export class SignalPolicy {
 
   private clearReport(): Report {
     return this.config.id === undefined ? { state: 'clear' } : { state: 'clear', id: this.config.id };
+  }
+
+  /** The hooks' drift watch, made at the first hook and shown the last screen (it may not change soon). */
+  private hookDriftWatch(at: number): DriftEvent[] {
+    if (this.hookDrift !== undefined) return [];
+    this.hookDrift = new HookDriftWatch({ app: this.app, ...(this.config.settleMs === undefined ? {} : { settleMs: this.config.settleMs }) });
+    const screen = this.ranking.lastScreen;
+    return screen === undefined ? [] : this.hookDrift.observe(at, screen);
   }
 
   private newDrift(app: string): DriftWatch {

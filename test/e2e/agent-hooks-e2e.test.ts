@@ -3,7 +3,8 @@
 // (test/tools/mock-agents.mjs): `make a build log` → its shell command approved with Enter → the turn's end.
 // Without the agent's own rules the screen says little (a spinner it does not know, no end of turn); the
 // agent's hooks (Gemini CLI, Qwen Code, Copilot CLI; spec/signals.md) or its own OSC 7501 (Codex) still tell
-// working during the turn, blocked at the approval with the command as msg, and done at its end.
+// working during the turn, blocked at the approval (the command as msg from the hooks; Codex's own blocked,
+// completed with the dialog's title the generic rules read) and done at its end.
 //
 // Each agent is installed on first use into $OSF7501_AGENT_CACHE/<agent>-<version>; without a reachable npm
 // registry its test is skipped with the reason.
@@ -21,11 +22,13 @@ interface HookedAgent {
   script: AgentScript;
   /** The rule prefix of the --log classifications that carry the agent's word (`hook:` or none for native). */
   hooks: boolean;
+  /** The blocked report's msg: the command, from the agent's hooks; for Codex (no hooks) what the generic rules read. */
+  blockedMsg: string;
   screenWaitMs?: number;
 }
 
 /** One turn with an approved shell command; returns the reports from the idle at start to the exit, and the log. */
-async function approvedTurn(session: AgentSession, script: AgentScript): Promise<{ reports: string[]; log: ReturnType<typeof readLog>; status: number }> {
+async function approvedTurn(session: AgentSession, script: AgentScript, blockedMsg: string): Promise<{ reports: string[]; log: ReturnType<typeof readLog>; status: number }> {
   const { outer, screen } = session;
   try {
     await screen.waitFor(script.prompt.screen, script.prompt.what);
@@ -36,7 +39,7 @@ async function approvedTurn(session: AgentSession, script: AgentScript): Promise
     outer.write('\r');
     at = await waitForReport(outer, at + 1, { state: 'working' }, 'working during the turn');
     await screen.waitFor(script.approval, 'the approval for touch build.log');
-    at = await waitForReport(outer, at + 1, { state: 'blocked', kind: 'permission', msg: 'approve shell: touch build.log' }, 'blocked naming the command');
+    at = await waitForReport(outer, at + 1, { state: 'blocked', kind: 'permission', msg: blockedMsg }, `blocked: ${blockedMsg}`);
     await sleep(script.keyPauseMs);
     outer.write('\r');
     await screen.waitFor(script.turnDone.screen, script.turnDone.what);
@@ -58,6 +61,7 @@ const ctrlCTwice = async (outer: { write(s: string): void }): Promise<void> => {
 const AGENTS: HookedAgent[] = [
   {
     title: 'Gemini CLI 0.61.0',
+    blockedMsg: 'approve shell: touch build.log',
     e2e: setUpAgentE2e('gemini', '0.61.0', 'Gemini CLI'),
     hooks: true,
     screenWaitMs: 60_000,
@@ -74,6 +78,7 @@ const AGENTS: HookedAgent[] = [
   },
   {
     title: 'Qwen Code 0.24.4',
+    blockedMsg: 'approve shell: touch build.log',
     e2e: setUpAgentE2e('qwen', '0.24.4', 'Qwen Code'),
     hooks: true,
     screenWaitMs: 90_000,
@@ -95,6 +100,7 @@ const AGENTS: HookedAgent[] = [
   },
   {
     title: 'Copilot CLI 1.0.102',
+    blockedMsg: 'approve shell: touch build.log',
     e2e: setUpAgentE2e('copilot', '1.0.102', 'Copilot CLI'),
     hooks: true,
     screenWaitMs: 120_000,
@@ -112,6 +118,9 @@ const AGENTS: HookedAgent[] = [
   {
     title: 'Codex 0.171.0',
     e2e: setUpAgentE2e('codex', '0.171.0', 'Codex'),
+    // Codex's own blocked has no msg; the generic rules name its dialog by its title (its own rules, by the
+    // command: codex-e2e.test.ts), and the shim completes Codex's report with that.
+    blockedMsg: 'Would you like to run the following command?',
     hooks: false,
     script: {
       prompt: { screen: /\? for shortcuts/, what: 'the idle composer' },
@@ -135,7 +144,7 @@ for (const agent of AGENTS) {
     test('working during the turn, blocked at the approval naming the command, done at its end', async (ctx) => {
       const ready = agent.e2e.ready(ctx);
       const session = startSession(ready, { shimArgs: ['--rules', 'generic'], ...(agent.screenWaitMs === undefined ? {} : { screenWaitMs: agent.screenWaitMs }) });
-      const { reports, log, status } = await approvedTurn(session, agent.script);
+      const { reports, log, status } = await approvedTurn(session, agent.script, agent.blockedMsg);
       expect(status).toBe(0);
       expect(reports.at(-1)).toBe('clear');
       if (agent.hooks) {
@@ -145,7 +154,12 @@ for (const agent of AGENTS) {
         expect(hooked).toContain('blocked approve shell: touch build.log');
         expect(hooked).toContain('done');
       } else {
-        expect(log.some((e) => e.type === 'report' && e.source === 'native')).toBe(true);
+        // Codex spoke for itself (working, blocked, done); its blocked was completed from the screen.
+        const own = log.filter((e) => e.type === 'report' && e.source === 'native').map((e) => `${e.state}${e.msg ? ` ${e.msg}` : ''}`);
+        expect(own).toContain('working');
+        expect(own).toContain('blocked');
+        expect(own).toContain(`blocked ${agent.blockedMsg}`);
+        expect(own).toContain('done');
       }
     });
   });
