@@ -8,7 +8,12 @@
 //
 // Each agent is installed on first use into $OSF7501_AGENT_CACHE/<agent>-<version>; without a reachable npm
 // registry its test is skipped with the reason.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { BIN } from './support/outer-terminal.js';
 import { describeReports, readLog, sleep, stReports, typeText, waitForReport } from '../tools/agent-e2e.js';
 import { exitAgent, startSession, type AgentScript, type AgentSession } from '../tools/agent-e2e-drive.js';
 import { setUpAgentE2e, type AgentE2e } from '../tools/agent-e2e-setup.js';
@@ -28,7 +33,7 @@ interface HookedAgent {
 }
 
 /** One turn with an approved shell command; returns the reports from the idle at start to the exit, and the log. */
-async function approvedTurn(session: AgentSession, script: AgentScript, blockedMsg: string): Promise<{ reports: string[]; log: ReturnType<typeof readLog>; status: number }> {
+async function approvedTurn(session: AgentSession, script: AgentScript, blockedMsg: string): Promise<{ reports: string[]; log: ReturnType<typeof readLog>; logText: string; status: number }> {
   const { outer, screen } = session;
   try {
     await screen.waitFor(script.prompt.screen, script.prompt.what);
@@ -45,7 +50,7 @@ async function approvedTurn(session: AgentSession, script: AgentScript, blockedM
     await screen.waitFor(script.turnDone.screen, script.turnDone.what);
     await waitForReport(outer, at + 1, { state: 'done' }, 'done at the end of the turn');
     const { status, output } = await exitAgent(session, script);
-    return { reports: describeReports(stReports(output)), log: readLog(session.logFile), status };
+    return { reports: describeReports(stReports(output)), log: readLog(session.logFile), logText: readFileSync(session.logFile, 'utf8'), status };
   } finally {
     session.remove();
   }
@@ -144,7 +149,7 @@ for (const agent of AGENTS) {
     test('working during the turn, blocked at the approval naming the command, done at its end', async (ctx) => {
       const ready = agent.e2e.ready(ctx);
       const session = startSession(ready, { shimArgs: ['--rules', 'generic'], ...(agent.screenWaitMs === undefined ? {} : { screenWaitMs: agent.screenWaitMs }) });
-      const { reports, log, status } = await approvedTurn(session, agent.script, agent.blockedMsg);
+      const { reports, log, logText, status } = await approvedTurn(session, agent.script, agent.blockedMsg);
       expect(status).toBe(0);
       expect(reports.at(-1)).toBe('clear');
       if (agent.hooks) {
@@ -153,6 +158,19 @@ for (const agent of AGENTS) {
         expect(hooked).toContain('working');
         expect(hooked).toContain('blocked approve shell: touch build.log');
         expect(hooked).toContain('done');
+        // The session's log scores the generic rules against the hooks: one row per state, each drift it wrote.
+        const dir = mkdtempSync(join(tmpdir(), 'osf-hook-score-'));
+        try {
+          writeFileSync(join(dir, 'session.log'), logText);
+          const scored = spawnSync(process.execPath, [BIN, 'classify', '--against-hooks', join(dir, 'session.log')], { encoding: 'utf8' });
+          const drifts = log.filter((e) => e.type === 'drift' && (e as { from?: string }).from === 'hooks').length;
+          expect(scored.status, scored.stderr).toBe(drifts === 0 ? 0 : 5);
+          expect(scored.stdout).toMatch(/^state +agreed +disagreed\n/u);
+          expect(scored.stdout).toMatch(/\d+ of \d+ of the agent's hook verdicts agreed with the screen rules/u);
+          expect(scored.stdout.split('\n').filter((l) => / differs: the hooks said /u.test(l))).toHaveLength(drifts);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
       } else {
         // Codex spoke for itself (working, blocked, done); its blocked was completed from the screen.
         const own = log.filter((e) => e.type === 'report' && e.source === 'native').map((e) => `${e.state}${e.msg ? ` ${e.msg}` : ''}`);
