@@ -23,6 +23,20 @@ export const PROGRESS_STALE_MS = 15_000;
 /** A pause in the output this long ends a stream: more than a spinner's frame (80–120 ms) on a loaded machine. */
 export const STREAM_PAUSE_MS = 500;
 
+/** The fallback rule set's app: it knows a dialog by its shape only, and names it by its title. */
+const GENERIC_APP = 'generic';
+
+/**
+ * A visible dialog read by the generic rules, with the msg of the hook's blocked (of the same kind) that opened
+ * it: the hook names what waits (`approve shell: npm test`), the generic rules only the dialog's title. The state
+ * and kind stay the screen's; an agent's own rules word their dialogs themselves and keep their msg.
+ */
+function withHookMsg(screen: Classification, hook: Classification): Classification {
+  if (hook.state !== 'blocked' || hook.msg === undefined) return screen;
+  if (hook.kind !== undefined && screen.kind !== undefined && hook.kind !== screen.kind) return screen;
+  return { ...screen, msg: hook.msg };
+}
+
 /** A hook's signal as a classification the tracker takes. */
 export function hookClassification(signal: HookSignal): Classification {
   const input: Classification = { state: signal.state, rule: `hook:${signal.event}` };
@@ -122,6 +136,7 @@ export class SignalRanking {
     input = this.terminalRank(now, input);
     input = this.progressRank(now, input);
     const hint = this.hookHint;
+    if (hint !== undefined && input.state === 'blocked' && this.app === GENERIC_APP) input = withHookMsg(input, hint.input);
     if (hint !== undefined && input.state !== 'blocked') {
       const age = now - hint.at;
       if (hint.input.state === 'blocked') {
