@@ -11,6 +11,13 @@ export const HOOK_HINT_MS = 1500;
 /** A hook's blocked arrives just before the dialog paints: it lapses only at a later non-blocked screen. */
 export const HOOK_BLOCKED_GRACE_MS = 500;
 /**
+ * The same for the other agents' hooks, while the screen has not shown the dialog yet: Copilot CLI's
+ * permissionRequest and Qwen Code's PermissionRequest fire before their dialog renders, which took more than
+ * 0.5 s on the loaded 2-core test machine (a blocked, a working, the same blocked again). Once the screen has
+ * shown the dialog, HOOK_BLOCKED_GRACE_MS applies: the screen says when it is over.
+ */
+export const AGENT_HOOK_BLOCKED_UNSEEN_MS = 3000;
+/**
  * A raw-mode program whose output has streamed this long without a pause of STREAM_PAUSE_MS, with no key typed for
  * as long, works (a spinner after its questions): a TUI at rest redraws in bursts, and typing echoes.
  */
@@ -48,7 +55,7 @@ export function hookClassification(signal: HookSignal): Classification {
 /** Ranks each screen classification against the latest hook and the foreground program. Pure. */
 export class SignalRanking {
   /** The latest lifecycle-hook classification, while it still counts. */
-  private hookHint: { input: Classification; at: number } | undefined;
+  private hookHint: { input: Classification; at: number; unseenMs: number; dialogSeen: boolean } | undefined;
   /** The last screen classification ranked (re-ranked when the foreground changes). */
   lastScreen: Classification | undefined;
   /** The foreground as last read (a wrapped shell only). */
@@ -114,8 +121,8 @@ export class SignalRanking {
   }
 
   /** Remembers a hook's classification; true when it acts at once (a visible dialog outranks all but a hook's blocked). */
-  noteHook(input: Classification, at: number): boolean {
-    this.hookHint = { input, at };
+  noteHook(input: Classification, at: number, unseenMs: number = HOOK_BLOCKED_GRACE_MS): boolean {
+    this.hookHint = { input, at, unseenMs, dialogSeen: false };
     return !(this.lastScreen?.state === 'blocked' && input.state !== 'blocked');
   }
 
@@ -136,11 +143,14 @@ export class SignalRanking {
     input = this.terminalRank(now, input);
     input = this.progressRank(now, input);
     const hint = this.hookHint;
-    if (hint !== undefined && input.state === 'blocked' && this.app === GENERIC_APP) input = withHookMsg(input, hint.input);
+    if (hint !== undefined && input.state === 'blocked') {
+      hint.dialogSeen = true;
+      if (this.app === GENERIC_APP) input = withHookMsg(input, hint.input);
+    }
     if (hint !== undefined && input.state !== 'blocked') {
       const age = now - hint.at;
       if (hint.input.state === 'blocked') {
-        if (age < HOOK_BLOCKED_GRACE_MS) input = hint.input;
+        if (age < (hint.dialogSeen ? HOOK_BLOCKED_GRACE_MS : Math.max(HOOK_BLOCKED_GRACE_MS, hint.unseenMs))) input = hint.input;
         else this.hookHint = undefined; // no hook fires on approval or Esc: the screen says it is over
       } else if (age < HOOK_HINT_MS) input = hint.input;
       else this.hookHint = undefined;

@@ -8,7 +8,7 @@ import { DEFAULT_DONE_AFTER_MS } from '../status/exit-report.js';
 import { SweepScheduler } from '../sweep/sweep-scheduler.js';
 import { DriftWatch, type DriftEvent } from './drift.js';
 import { HookDriftWatch } from './hook-drift.js';
-import { hookClassification, SignalRanking } from './ranking.js';
+import { AGENT_HOOK_BLOCKED_UNSEEN_MS, HOOK_BLOCKED_GRACE_MS, hookClassification, SignalRanking } from './ranking.js';
 import type { TerminalState } from './terminal-state.js';
 import type { ShellMark } from '../stream/shell-marks.js';
 import type { ProgressMark } from '../stream/progress-marks.js';
@@ -302,7 +302,9 @@ export class SignalPolicy {
     if (signal.state === 'idle' && this.tracker.current?.state === 'done') return;
     const input = hookClassification(signal);
     this.out({ type: 'classification', classification: input });
-    if (this.ranking.noteHook(input, receivedAt)) this.feed(at, input);
+    // Another agent's hook may come well before its dialog renders: its blocked waits longer for the screen to show it.
+    const unseenMs = signal.agent === undefined ? HOOK_BLOCKED_GRACE_MS : AGENT_HOOK_BLOCKED_UNSEEN_MS;
+    if (this.ranking.noteHook(input, receivedAt, unseenMs)) this.feed(at, input);
   }
 
   /** The child exited: its final report, whoever spoke for the record. */
