@@ -145,8 +145,11 @@ const AGENTS: HookedAgent[] = [
 ];
 
 for (const agent of AGENTS) {
-  describe.skipIf(agent.title.startsWith('Gemini') && NOT_ROOT)(`${agent.title} under osf7501 --rules generic`, () => {
+  describe(`${agent.title} under osf7501 --rules generic`, () => {
     test('working during the turn, blocked at the approval naming the command, done at its end', async (ctx) => {
+      if (agent.title.startsWith('Gemini') && NOT_ROOT) {
+        ctx.skip('Gemini CLI 0.61 reads a system-defaults file only where root owns it and every folder above it: the shim adds its hooks only when it runs as root');
+      }
       const ready = agent.e2e.ready(ctx);
       const session = startSession(ready, { shimArgs: ['--rules', 'generic'], ...(agent.screenWaitMs === undefined ? {} : { screenWaitMs: agent.screenWaitMs }) });
       const { reports, log, logText, status } = await approvedTurn(session, agent.script, agent.blockedMsg);
