@@ -5,6 +5,8 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { copilotPlugin, layerWithHooks, settingsHooks, type HookEnv } from '../hooks/agents/layers.js';
 import type { AgentHookSpec } from '../hooks/agents/spec.js';
+import { openCodeConfigContent, openCodePluginSource } from '../hooks/agents/opencode.js';
+import { pathToFileURL } from 'node:url';
 
 /** Largest system-defaults file of the user's that is read (theirs are a few KB). */
 const USER_LAYER_MAX_BYTES = 1024 * 1024;
@@ -143,6 +145,15 @@ function injectCopilotPlugin(spec: AgentHookSpec, dir: string, hookEnv: HookEnv,
   return { args: ['--plugin-dir', plugin], env: {}, cleanup };
 }
 
+/** OpenCode: a plugin module in `dir`, added for this launch through OPENCODE_CONFIG_CONTENT (merged with the user's). */
+function injectOpenCodePlugin(dir: string, env: NodeJS.ProcessEnv): AgentInjection | NoInjection {
+  const plugin = join(dir, 'osf7501-opencode.js');
+  const content = openCodeConfigContent(env['OPENCODE_CONFIG_CONTENT'], pathToFileURL(plugin).href);
+  if (content === undefined) return { reason: 'OPENCODE_CONFIG_CONTENT is not a JSON object with a plugin list' };
+  writeFileSync(plugin, openCodePluginSource(), { mode: 0o600, flag: 'wx' });
+  return { args: [], env: { OPENCODE_CONFIG_CONTENT: content } };
+}
+
 /** How `app`'s hooks are given for one session, or undefined for an agent the shim adds none to. */
 export function injectAgentHooks(
   spec: AgentHookSpec,
@@ -155,6 +166,8 @@ export function injectAgentHooks(
       return injectDefaultsLayer(spec, QWEN_LAYER, options.dir, options.hookEnv, options.env, options.cwd);
     case 'copilot':
       return injectCopilotPlugin(spec, options.dir, options.hookEnv, options.env);
+    case 'opencode':
+      return injectOpenCodePlugin(options.dir, options.env);
     default:
       return { reason: `no per-session hook mechanism for ${spec.app}` };
   }

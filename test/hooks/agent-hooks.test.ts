@@ -12,6 +12,8 @@ import { COPILOT_SPEC } from '../../src/hooks/agents/copilot.js';
 import { GEMINI_SPEC } from '../../src/hooks/agents/gemini.js';
 import { agentHookSpecFor } from '../../src/hooks/agents/index.js';
 import { QWEN_SPEC } from '../../src/hooks/agents/qwen.js';
+import { OPENCODE_SPEC } from '../../src/hooks/agents/opencode.js';
+import { pathToFileURL } from 'node:url';
 import type { HookSignal } from '../../src/hooks/events.js';
 import { parsePayload } from '../../src/hooks/map-event.js';
 
@@ -54,11 +56,12 @@ describe('mapping each agent’s events', () => {
     else expect(signal).toMatchObject({ event, ...want });
   });
 
-  test('which commands get which hooks: gemini, qwen, copilot; not codex, opencode, claude', () => {
-    expect(['gemini', 'qwen', 'copilot', 'codex', 'opencode', 'claude', 'toString'].map((c) => agentHookSpecFor(c)?.app)).toEqual([
+  test('which commands get which hooks: gemini, qwen, copilot, opencode; not codex, kilo, claude', () => {
+    expect(['gemini', 'qwen', 'copilot', 'opencode', 'codex', 'kilo', 'claude', 'toString'].map((c) => agentHookSpecFor(c)?.app)).toEqual([
       'gemini-cli',
       'qwen-code',
       'copilot',
+      'opencode',
       undefined,
       undefined,
       undefined,
@@ -147,5 +150,46 @@ describe('the per-session layer', () => {
     got.cleanup?.();
     expect(readdirSync(data).sort()).toEqual(['kept', 'theirs']);
     expect(existsSync(join(data, 'theirs'))).toBe(true);
+  });
+});
+
+describe("OpenCode's session plugin", () => {
+  // Events as OpenCode 1.18.33 gave them to a logging plugin against the mock (ids shortened).
+  const EVENTS = [
+    { type: 'session.status', properties: { sessionID: 'ses_1', status: { type: 'busy' } } },
+    { type: 'permission.asked', properties: { id: 'per_1', sessionID: 'ses_1', permission: 'bash', patterns: ['touch build.log'], metadata: { command: 'touch build.log' }, always: ['touch *'] } },
+    { type: 'permission.replied', properties: { sessionID: 'ses_1', requestID: 'per_1', reply: 'once' } },
+    { type: 'message.part.updated', properties: {} },
+    { type: 'session.status', properties: { sessionID: 'ses_1', status: { type: 'idle' } } },
+    { type: 'session.idle', properties: { sessionID: 'ses_1' } },
+  ];
+
+  test("added through OPENCODE_CONFIG_CONTENT (the user's kept), it reports each event on the session's FIFO", async () => {
+    const server = await HookServer.start({ parentDir: scratch }, OPENCODE_SPEC);
+    servers.push(server);
+    const signals: HookSignal[] = [];
+    server.onSignal((r) => signals.push(r.signal));
+    const got = injectAgentHooks(OPENCODE_SPEC, { dir: server.directory, hookEnv: server.childEnv(), env: { OPENCODE_CONFIG_CONTENT: '{"model":"mock/m","plugin":["mine"]}' }, cwd: scratch }) as AgentInjection;
+    const pluginPath = join(server.directory, 'osf7501-opencode.js');
+    expect(JSON.parse(got.env['OPENCODE_CONFIG_CONTENT']!)).toEqual({ model: 'mock/m', plugin: ['mine', pathToFileURL(pluginPath).href] });
+    // The plugin runs in OpenCode's process, whose environment has the channel (the shim's child env).
+    Object.assign(process.env, server.childEnv());
+    try {
+      const mod = (await import(pathToFileURL(pluginPath).href)) as { Osf7501: () => Promise<{ event: (e: { event: unknown }) => Promise<void> }> };
+      const hooks = await mod.Osf7501();
+      for (const event of EVENTS) await hooks.event({ event });
+      await hooks.event({ event: null }); // nothing it meets throws
+    } finally {
+      for (const k of Object.keys(server.childEnv())) delete process.env[k];
+    }
+    await until(() => signals.length >= 4, 'four signals');
+    expect(signals.map((s) => `${s.state}${s.msg ? ` ${s.msg}` : ''}`)).toEqual(['working', 'blocked approve shell: touch build.log', 'working', 'done']);
+    expect(readdirSync(server.directory).filter((n) => n.startsWith('payload.'))).toEqual([]);
+  });
+
+  test("a user's OPENCODE_CONFIG_CONTENT that is not a JSON object gets nothing added", () => {
+    const dir = mkdtempSync(join(scratch, 'oc-'));
+    expect(injectAgentHooks(OPENCODE_SPEC, { dir, hookEnv: {}, env: { OPENCODE_CONFIG_CONTENT: '{ // jsonc' }, cwd: scratch })).toHaveProperty('reason');
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
