@@ -182,8 +182,31 @@ describe("OpenCode's session plugin", () => {
     } finally {
       for (const k of Object.keys(server.childEnv())) delete process.env[k];
     }
-    await until(() => signals.length >= 4, 'four signals');
-    expect(signals.map((s) => `${s.state}${s.msg ? ` ${s.msg}` : ''}`)).toEqual(['working', 'blocked approve shell: touch build.log', 'working', 'done']);
+    // A second turn whose permission is rejected (Esc) ends without a result: idle, not done.
+    const rejected = [
+      { type: 'session.status', properties: { sessionID: 'ses_1', status: { type: 'busy' } } },
+      { type: 'permission.asked', properties: { id: 'per_2', sessionID: 'ses_1', permission: 'bash', patterns: ['npm test'], metadata: { command: 'npm test' } } },
+      { type: 'permission.replied', properties: { sessionID: 'ses_1', requestID: 'per_2', reply: 'reject' } },
+      { type: 'session.status', properties: { sessionID: 'ses_1', status: { type: 'idle' } } },
+    ];
+    Object.assign(process.env, server.childEnv());
+    try {
+      const mod = (await import(pathToFileURL(pluginPath).href)) as { Osf7501: () => Promise<{ event: (e: { event: unknown }) => Promise<void> }> };
+      const hooks = await mod.Osf7501();
+      for (const event of rejected) await hooks.event({ event });
+    } finally {
+      for (const k of Object.keys(server.childEnv())) delete process.env[k];
+    }
+    await until(() => signals.length >= 7, 'seven signals');
+    expect(signals.map((s) => `${s.state}${s.msg ? ` ${s.msg}` : ''}`)).toEqual([
+      'working',
+      'blocked approve shell: touch build.log',
+      'working',
+      'done',
+      'working',
+      'blocked approve shell: npm test',
+      'idle',
+    ]);
     expect(readdirSync(server.directory).filter((n) => n.startsWith('payload.'))).toEqual([]);
   });
 

@@ -6,10 +6,12 @@ import { HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from '../wire.js';
 import type { AgentHookSpec } from './spec.js';
 
 /**
- * The line names the plugin writes (an event's type with its status folded in): `session.busy` and
- * `session.idle` (session.status), `permission.asked` (with its payload), `permission.replied`, `session.error`.
+ * The line names the plugin writes (an event's type with its status folded in): `session.busy` (session.status
+ * busy), `permission.asked` (with its payload), `permission.replied` (once or always: the turn goes on),
+ * `session.idle` (status idle: the turn's end), `session.interrupted` (status idle after a rejected permission
+ * or an aborted message: no result), `session.error` (any other error).
  */
-export const OPENCODE_EVENTS = ['session.busy', 'permission.asked', 'permission.replied', 'session.idle', 'session.error'] as const;
+export const OPENCODE_EVENTS = ['session.busy', 'permission.asked', 'permission.replied', 'session.idle', 'session.interrupted', 'session.error'] as const;
 
 /** What OpenCode's permission request asks, worded as rules/opencode.toml words the dialog (`approve shell: <command>`). */
 export function describeOpenCodePermission(props: Readonly<Record<string, unknown>> | undefined): string {
@@ -35,6 +37,8 @@ export function mapOpenCodeEvent(event: string, payload: HookPayload): HookSigna
       return { event, agent, state: 'blocked', kind: 'permission', msg: describeOpenCodePermission(payload.json) };
     case 'session.idle':
       return { event, agent, state: 'done' };
+    case 'session.interrupted':
+      return { event, agent, state: 'idle' };
     case 'session.error':
       return { event, agent, state: 'error' };
     default:
@@ -75,21 +79,35 @@ function send(name, props) {
     try { writeSync(fd, token + ' ' + name + (file ? ' ' + file : '') + '\\n'); } finally { closeSync(fd); }
   } catch {}
 }
-export const Osf7501 = async () => ({
-  event: async ({ event }) => {
-    try {
-      const type = event?.type;
-      const props = event?.properties ?? {};
-      if (type === 'session.status') {
-        const status = props.status?.type;
-        if (status === 'busy') send('session.busy');
-        else if (status === 'idle') send('session.idle');
-      } else if (type === 'permission.asked' || type === 'permission.updated') send('permission.asked', props);
-      else if (type === 'permission.replied') send('permission.replied');
-      else if (type === 'session.error') send('session.error');
-    } catch {}
-  },
-});
+export const Osf7501 = async () => {
+  // A turn whose permission was rejected, or whose message was aborted (Esc), ends without a result.
+  let interrupted = false;
+  return {
+    event: async ({ event }) => {
+      try {
+        const type = event?.type;
+        const props = event?.properties ?? {};
+        if (type === 'session.status') {
+          const status = props.status?.type;
+          if (status === 'busy') {
+            interrupted = false;
+            send('session.busy');
+          } else if (status === 'idle') {
+            send(interrupted ? 'session.interrupted' : 'session.idle');
+            interrupted = false;
+          }
+        } else if (type === 'permission.asked' || type === 'permission.updated') send('permission.asked', props);
+        else if (type === 'permission.replied') {
+          if (props.reply === 'reject') interrupted = true;
+          else send('permission.replied');
+        } else if (type === 'session.error') {
+          if (props.error?.name === 'MessageAbortedError') interrupted = true;
+          else send('session.error');
+        }
+      } catch {}
+    },
+  };
+};
 `;
 }
 
