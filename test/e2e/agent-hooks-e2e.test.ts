@@ -1,8 +1,8 @@
-// Real Gemini CLI, Qwen Code, Copilot CLI and Codex (from the npm registry) under the shim with their screen
+// Real Gemini CLI, Qwen Code, Copilot CLI, OpenCode and Codex (from the npm registry) under the shim with their screen
 // rules replaced by the generic ones (`--rules generic`), in a real PTY, against the mock model APIs
 // (test/tools/mock-agents.mjs): `make a build log` → its shell command approved with Enter → the turn's end.
 // Without the agent's own rules the screen says little (a spinner it does not know, no end of turn); the
-// agent's hooks (Gemini CLI, Qwen Code, Copilot CLI; spec/signals.md) or its own OSC 7501 (Codex) still tell
+// agent's hooks (Gemini CLI, Qwen Code, Copilot CLI, OpenCode's plugin; spec/signals.md) or its own OSC 7501 (Codex) still tell
 // working during the turn, blocked at the approval (the command as msg from the hooks; Codex's own blocked,
 // completed with the dialog's title the generic rules read) and done at its end.
 //
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { BIN } from './support/outer-terminal.js';
+import { AGENTS as AGENT_SETUPS, processesIn, waitCpuQuiet } from '../tools/agents.mjs';
 import { describeReports, readLog, sleep, stReports, typeText, waitForReport } from '../tools/agent-e2e.js';
 import { exitAgent, startSession, type AgentScript, type AgentSession } from '../tools/agent-e2e-drive.js';
 import { setUpAgentE2e, type AgentE2e } from '../tools/agent-e2e-setup.js';
@@ -31,6 +32,9 @@ interface HookedAgent {
   blockedMsg: string;
   screenWaitMs?: number;
 }
+
+/** Start-up (Copilot CLI unpacks its package on first run; OpenCode compiles for ~20 CPU s) and a turn on a busy machine. */
+const TEST_MS = 600_000;
 
 /** One turn with an approved shell command; returns the reports from the idle at start to the exit, and the log. */
 async function approvedTurn(session: AgentSession, script: AgentScript, blockedMsg: string): Promise<{ reports: string[]; log: ReturnType<typeof readLog>; logText: string; status: number }> {
@@ -121,6 +125,32 @@ const AGENTS: HookedAgent[] = [
     },
   },
   {
+    title: 'OpenCode 1.18.33',
+    e2e: setUpAgentE2e('opencode', '1.18.33', 'OpenCode'),
+    blockedMsg: 'approve shell: touch build.log',
+    hooks: true,
+    screenWaitMs: 180_000,
+    script: {
+      prompt: { screen: (s) => /ctrl\+p commands/.test(s) && !/esc (?:again to )?interrupt/.test(s), what: 'the prompt' },
+      // OpenCode keeps a core busy for ~20 CPU seconds after its prompt shows: keys typed meanwhile come late.
+      settle: async (session) => {
+        const agent = processesIn(session.project).find((p) => p.exe.startsWith('opencode'));
+        if (agent !== undefined) await waitCpuQuiet(agent.pid, AGENT_SETUPS.opencode.quiet);
+      },
+      approval: /△ Permission required/,
+      msgNamesCommand: true,
+      keyPauseMs: 500,
+      turnDone: { screen: /▣ +Build · Mock Model · (?:\d+m ?)?\d+(?:\.\d+)?m?s/, what: 'the end of the turn' },
+      denied: { screen: /ctrl\+p commands/, what: 'the prompt' },
+      exit: async (outer) => {
+        await sleep(500);
+        await typeText(outer as never, '/exit');
+        await sleep(800);
+        outer.write('\r');
+      },
+    },
+  },
+  {
     title: 'Codex 0.171.0',
     e2e: setUpAgentE2e('codex', '0.171.0', 'Codex'),
     // Codex's own blocked has no msg; the generic rules name its dialog by its title (its own rules, by the
@@ -182,6 +212,6 @@ for (const agent of AGENTS) {
         expect(own).toContain(`blocked ${agent.blockedMsg}`);
         expect(own).toContain('done');
       }
-    });
+    }, TEST_MS);
   });
 }
