@@ -44,9 +44,12 @@ function withHookMsg(screen: Classification, hook: Classification): Classificati
   return { ...screen, msg: hook.msg };
 }
 
-/** A hook's signal as a classification the tracker takes. */
+/** A hook's signal as a classification the tracker takes (its `idle` as an interrupted turn's). */
 export function hookClassification(signal: HookSignal): Classification {
   const input: Classification = { state: signal.state, rule: `hook:${signal.event}` };
+  // A hook's idle is a turn that ended without a result (OpenCode's rejected permission, Claude Code's idle
+  // prompt): the agent's `done` comes from its own end-of-turn hook, never from the tracker's working → idle.
+  if (signal.state === 'idle') input.interrupted = true;
   if (signal.kind !== undefined) input.kind = signal.kind;
   if (signal.msg !== undefined) input.msg = signal.msg;
   return input;
