@@ -1,7 +1,8 @@
 // Benchmark: the cost of one hook call as Claude Code pays it (it spawns `/bin/sh -c <command>`, writes the
 // payload to its stdin and waits for it to exit — before every tool, for PreToolUse), for the shipped sh
 // FIFO hook of each event, next to `sh -c true` (the floor of any hook), node's start-up and the node
-// `osf7501 hook`, and a few rejected alternatives. Prints median and p99 wall time per call, the ratio to
+// `osf7501 hook`, and a few rejected alternatives. The same sh hook as the other agents run it (Gemini CLI, Qwen
+// Code and Copilot CLI start `bash -c <command>`): per event of theirs, each on its own session channel. Prints median and p99 wall time per call, the ratio to
 // `sh -c true`, and CPU time. The machine may be shared and noisy: the rows run round-robin so load
 // hits them alike; compare rows, and read the CPU column when the load is high.
 //
@@ -17,7 +18,11 @@ import { fileURLToPath } from 'node:url';
 import { HookServer, type ReceivedSignal } from '../../src/hook-channel/channel.js';
 import { HOOK_EVENTS, type HookEventName } from '../../src/hooks/events.js';
 import { mapHookEvent, parsePayload } from '../../src/hooks/map-event.js';
-import { fifoHookCommand } from '../../src/hooks/settings.js';
+import { fifoHookCommand, fifoHookLine } from '../../src/hooks/settings.js';
+import { COPILOT_SPEC } from '../../src/hooks/agents/copilot.js';
+import { GEMINI_SPEC } from '../../src/hooks/agents/gemini.js';
+import { QWEN_SPEC } from '../../src/hooks/agents/qwen.js';
+import type { AgentHookSpec } from '../../src/hooks/agents/spec.js';
 import { decodeHookLine, encodeHookLine } from '../../src/hooks/wire.js';
 import { drained, FifoSink, inlinePayload, timeBounded, withPayload } from './alternatives.js';
 
@@ -55,8 +60,25 @@ interface Variant {
   payload: string;
   /** What a call delivers: a signal to the server, a line to the counting sink, or nothing. */
   sends: 'signal' | 'sink' | 'none';
-  group: 'floor' | 'shipped' | 'node' | 'alternative';
+  group: 'floor' | 'shipped' | 'agents' | 'node' | 'alternative';
+  /** The environment of the call (an agent's own channel), when not the Claude Code one. */
+  env?: NodeJS.ProcessEnv;
 }
+
+/** Payloads shaped like each agent's (as they sent them to a logging hook against the mocks), per event. */
+const AGENT_PAYLOADS: Record<string, string> = {
+  BeforeAgent: JSON.stringify({ ...COMMON, hook_event_name: 'BeforeAgent', prompt: 'run the tests and fix what fails' }),
+  BeforeTool: JSON.stringify({ ...COMMON, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'npm test' } }),
+  AfterTool: JSON.stringify({ ...COMMON, hook_event_name: 'AfterTool', tool_name: 'run_shell_command', tool_input: { command: 'npm test' }, tool_response: { llmContent: 'ok' } }),
+  Notification: JSON.stringify({ ...COMMON, hook_event_name: 'Notification', notification_type: 'ToolPermission', message: 'Tool Confirm Shell Command requires execution', details: { type: 'exec', title: 'Confirm Shell Command', command: 'npm test', rootCommand: 'npm' } }),
+  AfterAgent: JSON.stringify({ ...COMMON, hook_event_name: 'AfterAgent', prompt_response: 'All tests pass.' }),
+  userPromptSubmitted: JSON.stringify({ timestamp: 1, cwd: '/home/user/project', prompt: 'run the tests' }),
+  preToolUse: JSON.stringify({ timestamp: 1, cwd: '/home/user/project', toolName: 'bash', toolArgs: { command: 'npm test' } }),
+  permissionRequest: JSON.stringify({ hookName: 'permissionRequest', timestamp: 1, cwd: '/home/user/project', toolName: 'bash', toolInput: { command: 'npm test' } }),
+  postToolUse: JSON.stringify({ timestamp: 1, cwd: '/home/user/project', toolName: 'bash', toolArgs: { command: 'npm test' }, toolResult: { resultType: 'success' } }),
+  errorOccurred: JSON.stringify({ timestamp: 1, cwd: '/home/user/project', error: { message: 'rate limited' } }),
+  agentStop: JSON.stringify({ timestamp: 1, cwd: '/home/user/project', stopReason: 'end_turn' }),
+};
 
 function quantile(xs: number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -122,9 +144,26 @@ async function main(): Promise<void> {
     sends,
     group,
   });
+  // Each other agent on a channel of its own, its hooks run by bash as the agent runs them.
+  const agentServers: HookServer[] = [];
+  const agentVariants: Variant[] = [];
+  const agents: Array<[string, AgentHookSpec]> = [['gemini', GEMINI_SPEC], ['qwen', QWEN_SPEC], ['copilot', COPILOT_SPEC]];
+  for (const [name, spec] of agents) {
+    const agentServer = await HookServer.start({}, spec);
+    agentServers.push(agentServer);
+    agentServer.onSignal((r) => received.push(r));
+    agentServer.onRefused(() => refused++);
+    const agentEnv = { ...process.env, ...agentServer.childEnv() };
+    for (const event of spec.events) {
+      const payload = AGENT_PAYLOADS[event] ?? JSON.stringify({ ...COMMON, ...BASH, hook_event_name: event });
+      agentVariants.push({ name: `${name} ${event} (bash -c)`, argv: ['bash', '-c', fifoHookLine(event, spec.needsPayload(event))], payload, sends: 'signal', group: 'agents', env: agentEnv });
+    }
+  }
   const variants: Variant[] = [
     sh('sh -c true', 'true', PAYLOADS.PreToolUse, 'none', 'floor'),
+    { name: 'bash -c true', argv: ['bash', '-c', 'true'], payload: PAYLOADS.PreToolUse, sends: 'none', group: 'floor' },
     ...HOOK_EVENTS.map((event) => sh(`sh hook ${event}`, fifoHookCommand(event), PAYLOADS[event], 'signal', 'shipped')),
+    ...agentVariants,
     { name: 'node -e 0', argv: [process.execPath, '-e', '0'], payload: PAYLOADS.PreToolUse, sends: 'none', group: 'node' },
     { name: 'osf7501 hook PreToolUse (node)', argv: [process.execPath, BIN, 'hook', 'PreToolUse'], payload: PAYLOADS.PreToolUse, sends: 'signal', group: 'node' },
     sh('alt: PreToolUse + payload (tool name)', withPayload('PreToolUse'), PAYLOADS.PreToolUse, 'signal', 'alternative'),
@@ -137,7 +176,7 @@ async function main(): Promise<void> {
   const walls = new Map<string, number[]>(variants.map((v) => [v.name, []]));
   for (let round = 0; round < WARMUP + N; round++) {
     for (const v of variants) {
-      const wall = await timeOnce(v, env);
+      const wall = await timeOnce(v, v.env ?? env);
       if (round >= WARMUP) walls.get(v.name)!.push(wall);
     }
   }
@@ -159,10 +198,12 @@ async function main(): Promise<void> {
     group = v.group;
     const xs = walls.get(v.name)!;
     const med = quantile(xs, 0.5);
-    const cpu = cpuPerCall(v, env, dir, cpuN);
+    const cpu = cpuPerCall(v, v.env ?? env, dir, cpuN);
     console.log(`${v.name.padEnd(42)} ${col(ms(med), 7)} ${col(ms(quantile(xs, 0.99)), 7)} ${col((med / floor).toFixed(2), 6)} ${col(ms(cpu), 6)}`);
   }
   const shipped = variants.filter((v) => v.group === 'shipped').map((v) => quantile(walls.get(v.name)!, 0.5));
+  const agentsMed = variants.filter((v) => v.group === 'agents').map((v) => quantile(walls.get(v.name)!, 0.5));
+  const bashFloor = quantile(walls.get('bash -c true')!, 0.5);
   const node = quantile(walls.get('node -e 0')!, 0.5);
   const nodeHook = quantile(walls.get('osf7501 hook PreToolUse (node)')!, 0.5);
   console.log('');
@@ -170,6 +211,10 @@ async function main(): Promise<void> {
     `shipped sh hooks: median ${ms(Math.min(...shipped))}–${ms(Math.max(...shipped))} ms a call, ` +
       `${(node / Math.max(...shipped)).toFixed(1)}–${(node / Math.min(...shipped)).toFixed(1)}× faster than node -e 0, ` +
       `${(nodeHook / Math.max(...shipped)).toFixed(1)}–${(nodeHook / Math.min(...shipped)).toFixed(1)}× faster than osf7501 hook (node)`,
+  );
+  console.log(
+    `other agents' hooks (bash -c): median ${ms(Math.min(...agentsMed))}–${ms(Math.max(...agentsMed))} ms a call, ` +
+      `${(Math.min(...agentsMed) / bashFloor).toFixed(2)}–${(Math.max(...agentsMed) / bashFloor).toFixed(2)}× bash -c true, ${(node / Math.max(...agentsMed)).toFixed(1)}× or more faster than node -e 0`,
   );
   console.log(`delivered in the timed rounds: ${signalsGot} of ${signalCalls} signals (${refusedGot} refused), sink ${sinkGot} of ${sinkCalls} lines; payload files left: ${leftover}`);
   const permission = received.find((r) => r.signal.event === 'PermissionRequest')?.signal;
@@ -188,6 +233,7 @@ async function main(): Promise<void> {
 
   sink.dispose();
   server.dispose();
+  for (const s of agentServers) s.dispose();
   rmSync(dir, { recursive: true, force: true });
 }
 

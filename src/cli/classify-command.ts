@@ -7,7 +7,7 @@ import { loadRecording, RecordingError, type TerminalSize } from '../recording/r
 import { replay } from '../recording/replay.js';
 import { scoreAgainstNative } from '../recording/native-score.js';
 import { formatFinal, formatTimeline } from './classify-format.js';
-import { formatNativeScore } from './classify-native.js';
+import { formatHookScore, formatNativeScore } from './classify-native.js';
 import { rulesForRecording } from './classify-rules.js';
 import { EXIT } from '../exit/codes.js';
 import type { CliIo } from './io.js';
@@ -24,6 +24,7 @@ interface ClassifyFlags {
   explain?: boolean;
   screenOnly?: boolean;
   againstNative?: boolean;
+  againstHooks?: boolean;
 }
 
 
@@ -50,15 +51,17 @@ No report for the program's exit: a recording does not say how it ended.
 --against-native: score the screen rules against the program's own reports in the recording: per state the
 program reported, how many of its reports the screen rules agreed with, then each disagreement (the time it
 began, what differed, both verdicts, the screen's rule) — the drift events the live shim writes to --log.
-Exit status: ${EXIT.ok}; with --against-native ${EXIT.ok} when every report agreed, ${EXIT.disagreed} when one or more disagreed;
-${EXIT.usage} for a bad argument, file or rule file, or (--against-native) a recording without reports of its own.
+--against-hooks: the argument is a session's --log file instead of a recording: the same score for the agent's
+hooks (Gemini CLI, Qwen Code, Copilot CLI, Claude Code), from the drift events the session wrote (spec/signals.md).
+Exit status: ${EXIT.ok}; with --against-native or --against-hooks ${EXIT.ok} when every verdict agreed, ${EXIT.disagreed} when one or more disagreed;
+${EXIT.usage} for a bad argument, file or rule file, or a recording (log) without reports (hooks) of the program's own.
 `;
 
 /** Runs the classify subcommand. */
 export async function classifyCommand(argv: string[], io: CliIo): Promise<number> {
   let parsed: { path: string; flags: ClassifyFlags } | undefined;
   const program = newProgram('osf7501 classify', io)
-    .usage('[--rules NAME|FILE] [--size COLSxROWS] [--timeline] [--explain] [--screen-only | --against-native] RECORDING')
+    .usage('[--rules NAME|FILE] [--size COLSxROWS] [--timeline] [--explain] [--screen-only | --against-native] RECORDING | --against-hooks LOG')
     .description(DESCRIPTION)
     .option('--rules <name|file>', 'classify with this rule set (an app name or a .toml file)')
     .option('--size <COLSxROWS>', "the terminal size (raw output: default 80x24; a .cast: replaces its header's size)")
@@ -66,6 +69,7 @@ export async function classifyCommand(argv: string[], io: CliIo): Promise<number
     .option('--explain', 'add the deciding rule, its matched text and msg; without --timeline, every rule\'s verdict on the final screen')
     .option('--screen-only', "ignore the program's own OSC 7501 reports in the recording: what the screen rules alone report")
     .option('--against-native', "score the screen rules' verdicts against the program's own OSC 7501 reports in the recording")
+    .option('--against-hooks', "score the screen rules against the agent's hooks, from a session's --log file (given instead of a recording)")
     .argument('<recording>', 'the .cast file or raw output to replay')
     .addHelpText('after', EPILOG)
     .action((path: string, flags: ClassifyFlags) => {
@@ -85,6 +89,28 @@ export async function classifyCommand(argv: string[], io: CliIo): Promise<number
     size = parseSize(flags.size);
     if (size === undefined) {
       return fail(`--size "${flags.size}": expected COLSxROWS such as 80x24 (columns ${MIN_COLS}–${MAX_SIZE_SIDE}, rows ${MIN_ROWS}–${MAX_SIZE_SIDE})`);
+    }
+  }
+  if (flags.againstHooks === true) {
+    if (flags.againstNative === true || flags.screenOnly === true || flags.timeline === true || flags.explain === true || flags.rules !== undefined || size !== undefined) {
+      return fail('--against-hooks takes a --log file and no other option');
+    }
+    const { readFileSync } = await import('node:fs');
+    const { LogLineError, scoreHookLog } = await import('../recording/hook-score.js');
+    let text: string;
+    try {
+      text = readFileSync(resolve(io.cwd, path), 'utf8');
+    } catch (error) {
+      return fail(`${path}: cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    try {
+      const score = scoreHookLog(text, path);
+      if (score.moments.length === 0) return fail(`${path}: no hook verdicts in this --log to score`);
+      io.stdout.write(formatHookScore(score).map((line) => `${line}\n`).join(''));
+      return score.moments.some((m) => m.drift.length > 0) ? EXIT.disagreed : EXIT.ok;
+    } catch (error) {
+      if (error instanceof LogLineError) return fail(error.message);
+      throw error;
     }
   }
   const against = flags.againstNative === true;

@@ -9,6 +9,7 @@ import { PAYLOAD_MAX_BYTES, type HookSignal } from '../hooks/events.js';
 import { mapHookEvent, parsePayload, type HookPayload } from '../hooks/map-event.js';
 import { TaskLedger } from '../hooks/task-ledger.js';
 import { decodeHookLine, LINE_MAX_BYTES, type LineRejection } from '../hooks/wire.js';
+import type { AgentHookSpec } from '../hooks/agents/spec.js';
 import { ChannelPlace, isPrivate, type HookServerOptions } from './channel-place.js';
 
 export { HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from '../hooks/wire.js';
@@ -95,6 +96,8 @@ export class HookServer {
   private constructor(
     private readonly reader: Socket,
     private readonly place: ChannelPlace,
+    /** The agent whose events the lines name (undefined: Claude Code's). */
+    private readonly spec: AgentHookSpec | undefined,
   ) {
     reader.on('data', (chunk: Buffer) => this.take(chunk));
     reader.on('error', () => {
@@ -105,10 +108,10 @@ export class HookServer {
   }
 
   /** Makes the directory and the FIFO in it and opens it. Rejects with a HookChannelError. */
-  static async start(options: HookServerOptions = {}): Promise<HookServer> {
+  static async start(options: HookServerOptions = {}, spec?: AgentHookSpec): Promise<HookServer> {
     const place = ChannelPlace.make(options);
     try {
-      return await HookServer.open(place, options.env);
+      return await HookServer.open(place, options.env, spec);
     } catch (error) {
       place.dispose();
       throw error;
@@ -120,7 +123,7 @@ export class HookServer {
    * place from then on. On failure rejects with a HookChannelError; the place stays its maker's (it may hold
    * what the child still reads: claude's settings spilled to a file).
    */
-  static async open(place: ChannelPlace, env: NodeJS.ProcessEnv = process.env): Promise<HookServer> {
+  static async open(place: ChannelPlace, env: NodeJS.ProcessEnv = process.env, spec?: AgentHookSpec): Promise<HookServer> {
     const { fifoPath } = place;
     let fd: number | undefined;
     try {
@@ -128,7 +131,7 @@ export class HookServer {
       const problem = isPrivate(fifoPath, 0o600, 'fifo');
       if (problem !== undefined) throw new Error(problem);
       fd = openSync(fifoPath, constants.O_RDWR | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-      return new HookServer(new Socket({ fd, readable: true, writable: false }), place);
+      return new HookServer(new Socket({ fd, readable: true, writable: false }), place, spec);
     } catch (error) {
       if (fd !== undefined) closeSync(fd);
       const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message ?? String(error);
@@ -225,13 +228,14 @@ export class HookServer {
 
   private line(text: string): void {
     if (text.trim() === '') return;
-    const decoded = decodeHookLine(text, this.token);
+    const spec = this.spec;
+    const decoded = spec === undefined ? decodeHookLine(text, this.token) : decodeHookLine(text, this.token, (name) => spec.events.includes(name));
     if (!decoded.ok) return this.refuse({ reason: decoded.reason, detail: decoded.detail });
     const payload = decoded.payloadName === undefined ? undefined : readPayloadFile(join(this.directory, decoded.payloadName));
-    const mapped = mapHookEvent(decoded.event, payload);
+    const mapped = spec === undefined ? mapHookEvent(decoded.event, payload) : spec.map(decoded.event, payload ?? parsePayload(''));
     if (mapped === undefined) return; // a Notification that reports nothing (an unreadable one, an elicitation's end)
-    // The task list lives across calls: the session's ledger adds its progress to the call that changed it.
-    const tasks = this.tasks.note(decoded.event, payload);
+    // Claude Code's task list lives across calls: the session's ledger adds its progress to the call that changed it.
+    const tasks = spec === undefined ? this.tasks.note(decoded.event, payload) : undefined;
     const signal = tasks === undefined ? mapped : { ...mapped, tasks };
     const received = { signal, receivedAt: performance.now() };
     for (const listener of [...this.signalListeners]) listener(received);

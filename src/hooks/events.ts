@@ -53,7 +53,7 @@ export interface HookTasks {
 export interface HookSignal {
   /** The hook that fired: one of Claude Code's {@link HOOK_EVENTS}, or another agent's own event name. */
   event: string;
-  /** The agent whose hook fired, when it is not Claude Code (`codex`, `gemini`, …). */
+  /** The agent whose hook fired, when it is not Claude Code (its app: `gemini-cli`, `copilot`, …); absent for Claude Code's. */
   agent?: string;
   state: HookState;
   /** Set when state is `blocked`. */

@@ -32,18 +32,20 @@ const INPUT_WORDS = /\bneeds your input\b/i;
 /** `"tool_name":"Bash"` in a payload too large to parse. */
 const TOOL_NAME_IN_TEXT = /"tool_name"\s*:\s*"((?:[^"\\\n]|\\.){1,200})"/;
 
-function stringField(obj: Readonly<Record<string, unknown>> | undefined, key: string): string | undefined {
+/** A non-empty string field of a payload object. */
+export function stringField(obj: Readonly<Record<string, unknown>> | undefined, key: string): string | undefined {
   const value = obj?.[key];
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function objectField(obj: Readonly<Record<string, unknown>> | undefined, key: string): Readonly<Record<string, unknown>> | undefined {
+/** An object field of a payload object. */
+export function objectField(obj: Readonly<Record<string, unknown>> | undefined, key: string): Readonly<Record<string, unknown>> | undefined {
   const value = obj?.[key];
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /** Whitespace runs (newlines of a multi-line command included) as one space, then capped. */
-function oneLine(text: string, maxBytes: number): string {
+export function oneLine(text: string, maxBytes: number): string {
   return cutToUtf8Bytes(text.replace(/\s+/g, ' ').trim(), maxBytes);
 }
 
@@ -123,7 +125,7 @@ function mapNotification(payload: HookPayload): HookSignal | undefined {
  * blocked(permission) naming the tool and its input; Notification → see mapNotification; Stop → done.
  * A payload that is missing or not JSON still maps every event but Notification.
  */
-export function mapHookEvent(event: HookEventName, payload: HookPayload = NO_PAYLOAD): HookSignal | undefined {
+export function mapHookEvent(event: string, payload: HookPayload = NO_PAYLOAD): HookSignal | undefined {
   switch (event) {
     case 'UserPromptSubmit':
       return { event, state: 'working' };
@@ -150,6 +152,8 @@ export function mapHookEvent(event: HookEventName, payload: HookPayload = NO_PAY
     case 'TaskCompleted':
       // The task list's progress is counted by the session's TaskLedger (task-ledger.ts); the event alone is a turn at work.
       return { event, state: 'working' };
+    default:
+      return undefined;
   }
 }
 
@@ -162,8 +166,8 @@ export function mapHookEvent(event: HookEventName, payload: HookPayload = NO_PAY
  * that Claude Code waits for before every tool down to a bare `sh -c` (mapHookEvent still names the tool
  * when given a payload).
  */
-export function needsPayload(event: HookEventName): boolean {
-  return PAYLOAD_EVENTS.has(event);
+export function needsPayload(event: string): boolean {
+  return (PAYLOAD_EVENTS as ReadonlySet<string>).has(event);
 }
 
 /** The events whose report depends on their payload (see needsPayload). */

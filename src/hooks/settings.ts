@@ -74,8 +74,20 @@ export type HookCommand = (event: HookEventName, payload?: boolean) => string;
  * It prints nothing. `head -c` is not POSIX but is in GNU, BSD/macOS and busybox alike.
  */
 export function fifoHookCommand(event: HookEventName, payload = false): string {
+  return fifoHookLine(event, payload || needsPayload(event));
+}
+
+/** Event names a hook line may carry: plain words (they are written into the sh command unquoted). */
+const SAFE_EVENT = /^[A-Za-z][A-Za-z0-9_.-]{0,39}$/;
+
+/**
+ * The sh hook of {@link fifoHookCommand} for any agent's `event`: with `withPayload`, stdin is copied to a
+ * payload file the line names. Throws for an event name that is not a plain word (a programming error).
+ */
+export function fifoHookLine(event: string, withPayload: boolean): string {
+  if (!SAFE_EVENT.test(event)) throw new Error(`hook event name ${JSON.stringify(event)} is not a plain word`);
   const start = `f=$${HOOK_FIFO_ENV}; [ -p "$f" ] && `;
-  if (!payload && !needsPayload(event)) return `${start}printf '%s ${event}\\n' "$${HOOK_TOKEN_ENV}" 2>/dev/null 1<>"$f"; exit 0`;
+  if (!withPayload) return `${start}printf '%s ${event}\\n' "$${HOOK_TOKEN_ENV}" 2>/dev/null 1<>"$f"; exit 0`;
   return (
     `${start}{ head -c ${PAYLOAD_MAX_BYTES} 2>/dev/null >"\${f%/*}/payload.$$"; ` +
     `printf '%s ${event} payload.%s\\n' "$${HOOK_TOKEN_ENV}" "$$" 2>/dev/null 1<>"$f"; }; exit 0`

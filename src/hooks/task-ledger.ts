@@ -34,7 +34,7 @@ export class TaskLedger {
   private readonly tasks = new Map<string, Task>();
 
   /** Takes one hook call; the list's progress when the call changed it, else undefined. */
-  note(event: HookEventName, payload: HookPayload | undefined): HookTasks | undefined {
+  note(event: string, payload: HookPayload | undefined): HookTasks | undefined {
     const json = payload?.json;
     if (json === undefined) return undefined;
     if (event === 'TaskCreated' || event === 'TaskCompleted') {

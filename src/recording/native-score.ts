@@ -37,8 +37,9 @@ function sameVerdict(a: Report, b: DriftVerdict): boolean {
 export function scoreAgainstNative(result: ReplayResult): NativeScore {
   const moments: NativeMoment[] = [];
   let last: DriftVerdict | undefined;
-  for (const { t, report, source } of result.reports) {
-    if (source !== 'native') continue;
+  for (const { t, report, source, completes } of result.reports) {
+    // The shim's completion of a report (its msg from the screen) is no word of the program's.
+    if (source !== 'native' || completes) continue;
     if (report.state === 'clear') {
       last = undefined;
       continue;

@@ -49,6 +49,8 @@ interface ReplayReport {
   sent?: Report;
   /** `child`: a report on one of the session's child records (a subagent's). */
   source: ReportSource | 'child';
+  /** The shim's completion of the agent's own report (SignalPolicy.completeNative). */
+  completes?: true;
   screen: ReplayScreen | undefined;
 }
 
@@ -211,7 +213,7 @@ class ReplayDriver {
     if (output.bytes === undefined && output.source !== 'native') return;
     const parsed = output.bytes === undefined ? undefined : parseReport(output.bytes);
     const sent = parsed?.type === 'report' ? { sent: parsed.report } : {};
-    this.reports.push({ t: toSeconds(this.now), report: output.report, ...sent, source: output.source, screen: this.screens.at(-1) });
+    this.reports.push({ t: toSeconds(this.now), report: output.report, ...sent, source: output.source, ...(output.completes ? { completes: true as const } : {}), screen: this.screens.at(-1) });
   }
 }
 

@@ -42,6 +42,12 @@ export class ReportLog implements ReportLogSink {
    */
   drift(d: DriftEvent): void {
     const sinceMs = Math.max(0, Math.round(d.at - d.since));
+    if (d.from === 'hooks') {
+      // The agent's hooks against the screen rules: `hookAgoMs`, how long before this line the hooks' verdict began.
+      const hookAgoMs = Math.max(0, Math.round(d.at - d.nativeSince));
+      this.line({ type: 'drift', from: 'hooks', on: d.on, lastedMs: sinceMs, hookAgoMs, hooks: d.native, screen: d.screen });
+      return;
+    }
     this.line({ type: 'drift', on: d.on, lastedMs: sinceMs, native: d.native, screen: d.screen });
   }
 

@@ -10,6 +10,7 @@ import { sessionLifecycle } from '../rule-files/lifecycle.js';
 import { TerminalModes } from '../tty/terminal-modes.js';
 import { TerminalWriter } from '../tty/terminal-writer.js';
 import type { ClaudeHooks } from './claude-hooks.js';
+import type { AgentHooks } from './agent-hooks.js';
 import type { ShellIntegration } from '../shell-integration/index.js';
 import { onEmergency } from './emergency.js';
 import { Relay, type SessionObserver } from './relay.js';
@@ -67,7 +68,8 @@ function randomHex(): string {
 export class WrappedSession {
   private relay: Relay | undefined;
   private reporting: Reporting | undefined;
-  private hooks: ClaudeHooks | undefined;
+  /** Claude Code's hooks, or another agent's (Gemini CLI, Qwen Code, Copilot CLI): one at most. */
+  private hooks: ClaudeHooks | AgentHooks | undefined;
   /** A wrapped bash's or zsh's OSC 133 marks: its private startup files (none with --no-hooks). */
   private shell: ShellIntegration | undefined;
   /** The states' recap for stderr at the end (only with `extras.indicator`). */
@@ -133,6 +135,13 @@ export class WrappedSession {
     if (reports && options.hooks !== false && commandBasename(options.command) === 'claude') {
       const { ClaudeHooks } = await import('./claude-hooks.js');
       this.hooks = ClaudeHooks.prepare(this.path, options.args, io, (signal, at) => this.hookSignal(signal, at));
+    } else if (reports && options.hooks !== false) {
+      const { agentHookSpecFor } = await import('../hooks/agents/index.js');
+      const spec = agentHookSpecFor(commandBasename(options.command));
+      if (spec !== undefined) {
+        const { AgentHooks } = await import('./agent-hooks.js');
+        this.hooks = AgentHooks.prepare(spec, options.args, io, (signal, at) => this.hookSignal(signal, at));
+      }
     }
     const shellName = commandBasename(options.command);
     if (reports && options.hooks !== false && (shellName === 'bash' || shellName === 'zsh')) {
@@ -202,7 +211,7 @@ export class WrappedSession {
   }
 
   /** Opens the hooks' channel; a failure leaves the session without hooks (the screen tells the state). */
-  private async openHooks(hooks: ClaudeHooks): Promise<void> {
+  private async openHooks(hooks: ClaudeHooks | AgentHooks): Promise<void> {
     try {
       await hooks.open(this.io.env);
     } catch (error) {

@@ -47,6 +47,8 @@ export interface DriftEvent {
   native: DriftVerdict;
   /** What the screen rules alone would have reported, and the rule of the screen behind it. */
   screen: DriftVerdict & { rule?: string };
+  /** Whose word `native` is: the agent's hooks (HookDriftWatch); absent for its own OSC 7501 reports. */
+  from?: 'hooks';
 }
 
 /** done and idle are one verdict here: the tracker tells them apart from the turn's history, not the screen. */
@@ -209,6 +211,11 @@ export class DriftWatch {
     this.take(this.tracker.tick(at));
     this.compare(at);
     return found;
+  }
+
+  /** What the screen rules alone report now (settled by their own tracker), or undefined before the first. */
+  get screenVerdict(): Readonly<DriftVerdict & { rule?: string }> | undefined {
+    return this.screen;
   }
 
   /** When `tick` must next come (ms), or null. */

@@ -11,6 +11,13 @@ export const HOOK_HINT_MS = 1500;
 /** A hook's blocked arrives just before the dialog paints: it lapses only at a later non-blocked screen. */
 export const HOOK_BLOCKED_GRACE_MS = 500;
 /**
+ * The same for the other agents' hooks, while the screen has not shown the dialog yet: Copilot CLI's
+ * permissionRequest and Qwen Code's PermissionRequest fire before their dialog renders, which took more than
+ * 0.5 s on the loaded 2-core test machine (a blocked, a working, the same blocked again). Once the screen has
+ * shown the dialog, HOOK_BLOCKED_GRACE_MS applies: the screen says when it is over.
+ */
+export const AGENT_HOOK_BLOCKED_UNSEEN_MS = 3000;
+/**
  * A raw-mode program whose output has streamed this long without a pause of STREAM_PAUSE_MS, with no key typed for
  * as long, works (a spinner after its questions): a TUI at rest redraws in bursts, and typing echoes.
  */
@@ -23,9 +30,26 @@ export const PROGRESS_STALE_MS = 15_000;
 /** A pause in the output this long ends a stream: more than a spinner's frame (80–120 ms) on a loaded machine. */
 export const STREAM_PAUSE_MS = 500;
 
-/** A hook's signal as a classification the tracker takes. */
+/** The fallback rule set's app: it knows a dialog by its shape only, and names it by its title. */
+const GENERIC_APP = 'generic';
+
+/**
+ * A visible dialog read by the generic rules, with the msg of the hook's blocked (of the same kind) that opened
+ * it: the hook names what waits (`approve shell: npm test`), the generic rules only the dialog's title. The state
+ * and kind stay the screen's; an agent's own rules word their dialogs themselves and keep their msg.
+ */
+function withHookMsg(screen: Classification, hook: Classification): Classification {
+  if (hook.state !== 'blocked' || hook.msg === undefined) return screen;
+  if (hook.kind !== undefined && screen.kind !== undefined && hook.kind !== screen.kind) return screen;
+  return { ...screen, msg: hook.msg };
+}
+
+/** A hook's signal as a classification the tracker takes (its `idle` as an interrupted turn's). */
 export function hookClassification(signal: HookSignal): Classification {
   const input: Classification = { state: signal.state, rule: `hook:${signal.event}` };
+  // A hook's idle is a turn that ended without a result (OpenCode's rejected permission, Claude Code's idle
+  // prompt): the agent's `done` comes from its own end-of-turn hook, never from the tracker's working → idle.
+  if (signal.state === 'idle') input.interrupted = true;
   if (signal.kind !== undefined) input.kind = signal.kind;
   if (signal.msg !== undefined) input.msg = signal.msg;
   return input;
@@ -34,7 +58,7 @@ export function hookClassification(signal: HookSignal): Classification {
 /** Ranks each screen classification against the latest hook and the foreground program. Pure. */
 export class SignalRanking {
   /** The latest lifecycle-hook classification, while it still counts. */
-  private hookHint: { input: Classification; at: number } | undefined;
+  private hookHint: { input: Classification; at: number; unseenMs: number; dialogSeen: boolean } | undefined;
   /** The last screen classification ranked (re-ranked when the foreground changes). */
   lastScreen: Classification | undefined;
   /** The foreground as last read (a wrapped shell only). */
@@ -100,8 +124,8 @@ export class SignalRanking {
   }
 
   /** Remembers a hook's classification; true when it acts at once (a visible dialog outranks all but a hook's blocked). */
-  noteHook(input: Classification, at: number): boolean {
-    this.hookHint = { input, at };
+  noteHook(input: Classification, at: number, unseenMs: number = HOOK_BLOCKED_GRACE_MS): boolean {
+    this.hookHint = { input, at, unseenMs, dialogSeen: false };
     return !(this.lastScreen?.state === 'blocked' && input.state !== 'blocked');
   }
 
@@ -122,10 +146,14 @@ export class SignalRanking {
     input = this.terminalRank(now, input);
     input = this.progressRank(now, input);
     const hint = this.hookHint;
+    if (hint !== undefined && input.state === 'blocked') {
+      hint.dialogSeen = true;
+      if (this.app === GENERIC_APP) input = withHookMsg(input, hint.input);
+    }
     if (hint !== undefined && input.state !== 'blocked') {
       const age = now - hint.at;
       if (hint.input.state === 'blocked') {
-        if (age < HOOK_BLOCKED_GRACE_MS) input = hint.input;
+        if (age < (hint.dialogSeen ? HOOK_BLOCKED_GRACE_MS : Math.max(HOOK_BLOCKED_GRACE_MS, hint.unseenMs))) input = hint.input;
         else this.hookHint = undefined; // no hook fires on approval or Esc: the screen says it is over
       } else if (age < HOOK_HINT_MS) input = hint.input;
       else this.hookHint = undefined;

@@ -8,8 +8,9 @@ import { StatusTracker } from '../status/tracker.js';
 import { DEFAULT_DONE_AFTER_MS } from '../status/exit-report.js';
 import { SweepScheduler } from '../sweep/sweep-scheduler.js';
 import { DRIFT_GRACE_MS, DriftWatch, type DriftEvent } from './drift.js';
+import { HookDriftWatch } from './hook-drift.js';
 import { maskOutput } from './masked-output.js';
-import { hookClassification, SignalRanking } from './ranking.js';
+import { AGENT_HOOK_BLOCKED_UNSEEN_MS, HOOK_BLOCKED_GRACE_MS, hookClassification, SignalRanking } from './ranking.js';
 import type { TerminalState } from './terminal-state.js';
 import type { ShellMark } from '../stream/shell-marks.js';
 import type { ProgressMark } from '../stream/progress-marks.js';
@@ -54,6 +55,8 @@ export class SignalPolicy {
   private lastSent: Uint8Array | undefined;
   /** The child's own last report on this session's record, once it has made one. */
   private native: Report | undefined;
+  /** The msg the shim added to the child's last `blocked` report, which had none (spec/signals.md, "Completing"). */
+  private completedMsg: string | undefined;
   /** The child has made a report of its own on this session's record (an agent, whatever its name). */
   private spokeForItself = false;
   /**
@@ -66,6 +69,8 @@ export class SignalPolicy {
   private drift: DriftWatch;
   /** Every output goes to the driver through here, its texts masked: no sink can miss it. */
   private readonly out: (output: PolicyOutput) => void;
+  /** The same beside the agent's hooks, from the first hook on (none before: it costs a second tracker). */
+  private hookDrift: HookDriftWatch | undefined;
   /** When the program was spawned (the config's, else the first event's time). */
   private startedAt: number | undefined;
   /** A shell's command (OSC 133 C) that has not ended: when it started. */
@@ -144,8 +149,9 @@ export class SignalPolicy {
   nextDeadline(): number | null {
     if (this.ended) return null;
     const command = this.commandSince !== undefined && !this.ranking.longCommand ? this.commandSince + this.doneAfterMs : null;
-    const hookDrift = this.hookUnseen === undefined ? null : this.hookUnseen.at + DRIFT_GRACE_MS;
-    return earliest(earliest(earliest(earliest(this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline()), this.drift.nextDeadline()), command), hookDrift);
+    const nativeHookDrift = this.hookUnseen === undefined ? null : this.hookUnseen.at + DRIFT_GRACE_MS;
+    const drift = earliest(earliest(this.drift.nextDeadline(), this.hookDrift?.nextDeadline() ?? null), nativeHookDrift);
+    return earliest(earliest(earliest(this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline()), drift), command);
   }
 
   /** The sequence that clears the record, for the shim's own crash path. */
@@ -162,7 +168,9 @@ export class SignalPolicy {
     }
     for (const report of this.tracker.tick(at)) this.emit(report, 'screen');
     this.drifted(this.drift.tick(at));
-    this.hookDrift(at);
+    this.nativeHookDrift(at);
+    if (this.hookDrift !== undefined) this.drifted(this.hookDrift.tick(at));
+    this.completeNative();
     if (this.commandSince !== undefined && !this.ranking.longCommand && at - this.commandSince >= this.doneAfterMs) {
       this.ranking.longCommand = true; // the command has run long enough to be worth a report
       this.feed(at, { state: 'working', rule: 'shell:command' });
@@ -256,6 +264,8 @@ export class SignalPolicy {
     this.out({ type: 'classification', classification: outcome.classification });
     this.observe(at, outcome.classification);
     this.drifted(this.drift.observe(at, outcome.classification));
+    if (this.hookDrift !== undefined) this.drifted(this.hookDrift.observe(at, outcome.classification));
+    this.completeNative();
   }
 
   /**
@@ -290,13 +300,36 @@ export class SignalPolicy {
       // The terminal's last word on this record is now the child's: the next report of ours is news.
       this.lastSent = undefined;
     }
+    this.completedMsg = undefined;
+    this.completeNative();
+  }
+
+  /**
+   * The child's own `blocked` says nothing of what waits (Codex 0.171 reports `blocked:kind=permission` alone)
+   * while the screen rules read the dialog's message: the record gets the child's report again with that msg,
+   * right after the child's own, whose bytes passed untouched. State, kind and app stay the child's; its next
+   * report replaces the record whole, as any report does. A msg the screen's settled verdict changes (a dialog
+   * still being drawn) is sent again; a screen of another kind, or without a dialog, adds nothing.
+   */
+  private completeNative(): void {
+    const native = this.native;
+    if (native === undefined || native.state !== 'blocked' || native.msg !== undefined) return;
+    const screen = this.drift.screenVerdict;
+    if (screen === undefined || screen.state !== 'blocked' || screen.msg === undefined || screen.msg === this.completedMsg) return;
+    if (native.kind !== undefined && screen.kind !== undefined && native.kind !== screen.kind) return;
+    this.completedMsg = screen.msg;
+    const completed: Report = { ...native, msg: screen.msg };
+    this.out({ type: 'report', report: completed, source: 'native', bytes: this.sendable(this.encode(completed)), completes: true });
   }
 
   /** A hook's classification: at once, except against a visible blocked; an idle never replaces a done. */
   private hook(at: number, receivedAt: number, signal: HookSignal): void {
     if (this.ended) return;
     if (signal.tasks !== undefined) this.tasks = signal.tasks.total > 0 ? signal.tasks : undefined;
+    // A subagent's signal is its child record's, not the session's: no drift against the session's screen.
     if (signal.subagent !== undefined) return this.subagent(at, receivedAt, signal);
+    this.drifted(this.hookDriftWatch(at));
+    this.drifted(this.hookDrift?.noteHook(at, signal) ?? []);
     if (signal.state === 'idle' && this.tracker.current?.state === 'done') return;
     const input = hookClassification(signal);
     // The agent speaks for itself: a failure or dialog its hook tells and its own reports do not is drift (its report stands).
@@ -304,7 +337,9 @@ export class SignalPolicy {
       this.hookUnseen = this.native.state === signal.state ? undefined : { at, nativeSince: this.nativeSince, signal };
     }
     this.out({ type: 'classification', classification: input });
-    if (this.ranking.noteHook(input, receivedAt)) this.feed(at, input);
+    // Another agent's hook may come well before its dialog renders: its blocked waits longer for the screen to show it.
+    const unseenMs = signal.agent === undefined ? HOOK_BLOCKED_GRACE_MS : AGENT_HOOK_BLOCKED_UNSEEN_MS;
+    if (this.ranking.noteHook(input, receivedAt, unseenMs)) this.feed(at, input);
   }
 
   /**
@@ -331,7 +366,7 @@ export class SignalPolicy {
   }
 
   /** A hook's failure or dialog the agent's own reports have not said within DRIFT_GRACE_MS: one drift, its rule `hook:<event>`. */
-  private hookDrift(at: number): void {
+  private nativeHookDrift(at: number): void {
     const unseen = this.hookUnseen;
     if (unseen === undefined || at - unseen.at < DRIFT_GRACE_MS || this.native === undefined) return;
     this.hookUnseen = undefined;
@@ -422,6 +457,7 @@ export class SignalPolicy {
     this.ranking.longCommand = false;
     this.tracker = this.newTracker(rules.app);
     this.drift = this.newDrift(rules.app);
+    this.hookDrift = undefined;
     this.ranking.lastScreen = undefined;
     this.ranking.dropProgress();
     this.epoch += 1;
@@ -482,6 +518,14 @@ export class SignalPolicy {
 
   private clearReport(): Report {
     return this.config.id === undefined ? { state: 'clear' } : { state: 'clear', id: this.config.id };
+  }
+
+  /** The hooks' drift watch, made at the first hook and shown the last screen (it may not change soon). */
+  private hookDriftWatch(at: number): DriftEvent[] {
+    if (this.hookDrift !== undefined) return [];
+    this.hookDrift = new HookDriftWatch({ app: this.app, ...(this.config.settleMs === undefined ? {} : { settleMs: this.config.settleMs }) });
+    const screen = this.ranking.lastScreen;
+    return screen === undefined ? [] : this.hookDrift.observe(at, screen);
   }
 
   private newDrift(app: string): DriftWatch {

@@ -84,7 +84,14 @@ export type PolicyOutput =
    * multiplexer), or undefined when nothing is to be written: a repeat of the record's last bytes, or the
    * child's own report whose bytes already reach the terminal.
    */
-  | { type: 'report'; report: Report; source: ReportSource; bytes: Uint8Array | undefined }
+  | {
+      type: 'report';
+      report: Report;
+      source: ReportSource;
+      bytes: Uint8Array | undefined;
+      /** The shim's completion of the child's own last report (its msg read from the screen), not a report of the child's. */
+      completes?: true;
+    }
   /**
    * A report on one of the session's child records (a subagent's, `<session record>/<short id>`): `bytes` always to
    * write. Not the session's state: the inbox and tmux's pane options do not take it.

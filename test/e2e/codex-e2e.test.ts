@@ -8,7 +8,12 @@
 //
 // Codex is installed on first use into $OSF7501_AGENT_CACHE/codex-<version> (default: the OS temp folder);
 // without a reachable npm registry the tests are skipped with the reason.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { BIN } from './support/outer-terminal.js';
 import { describeReports, extract, isSubsequence, readLog, sleep, ST, stReports, typeText, waitForReport } from '../tools/agent-e2e.js';
 import { approveDenyExit, APPROVE_DENY_EXIT, exitAgent, startSession, stateKinds, type AgentScript } from '../tools/agent-e2e-drive.js';
 import { setUpAgentE2e } from '../tools/agent-e2e-setup.js';
@@ -22,8 +27,8 @@ const e2e = setUpAgentE2e('codex', VERSION, 'Codex');
 const CODEX: AgentScript = {
   prompt: { screen: IDLE_FOOTER, what: 'the idle composer' },
   approval: /Would you like to run the following command\?/,
-  // Codex's own blocked reports carry no msg.
-  msgNamesCommand: false,
+  // Codex's own blocked reports carry no msg; the shim completes each from the screen (spec/signals.md).
+  msgNamesCommand: true,
   keyPauseMs: 300,
   turnDone: { screen: /Worked for (?:<)?\d/, what: 'the end of turn 1' },
   denied: { screen: /Conversation interrupted/, what: 'the interrupted notice' },
@@ -86,6 +91,38 @@ describe(`Codex CLI ${VERSION} under osf7501`, () => {
       }
     } finally {
       session.remove();
+    }
+  });
+
+  test("Codex's own blocked, completed from the screen: the inbox entry names what waits", async (ctx) => {
+    const xdg = mkdtempSync(join(tmpdir(), 'osf-codex-inbox-'));
+    const session = startSession(e2e.ready(ctx), { env: { XDG_RUNTIME_DIR: xdg } });
+    const { outer, screen } = session;
+    try {
+      await screen.waitFor(IDLE_FOOTER, 'the idle composer');
+      const start = await waitForReport(outer, 0, { state: 'idle' }, 'idle at start');
+      await typeText(outer, 'make a build log');
+      await sleep(300);
+      outer.write('\r');
+      await screen.waitFor(CODEX.approval, 'the approval for touch build.log');
+      // Codex's own report (no msg), then the shim's completion of it (the same report with the msg).
+      const own = await waitForReport(outer, start + 1, { state: 'blocked', kind: 'permission', app: 'codex' }, "Codex's own blocked");
+      expect(stReports(outer.output())[own]?.msg).toBeUndefined();
+      await waitForReport(outer, own + 1, { state: 'blocked', kind: 'permission', app: 'codex', msg: 'approve shell: touch build.log' }, 'the completed blocked');
+      const listed = JSON.parse(execFileSync(process.execPath, [BIN, 'ls', '--json'], { env: { ...process.env, XDG_RUNTIME_DIR: xdg }, encoding: 'utf8' })) as Array<{
+        state: string;
+        kind?: string;
+        msg?: string;
+      }>;
+      expect(listed.map((e) => `${e.state}:${e.kind} ${e.msg}`)).toContain('blocked:permission approve shell: touch build.log');
+      await sleep(300);
+      outer.write('\r');
+      await screen.waitFor(CODEX.turnDone.screen, CODEX.turnDone.what);
+      const { status } = await exitAgent(session, CODEX);
+      expect(status).toBe(0);
+    } finally {
+      session.remove();
+      rmSync(xdg, { recursive: true, force: true });
     }
   });
 });

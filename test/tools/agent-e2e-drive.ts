@@ -45,16 +45,21 @@ export interface AgentSession {
   remove(): void;
 }
 
-/** `osf7501 --log <file> <agent> …` in a COLS×ROWS outer terminal, its screen mirrored (each wait up to `screenWaitMs`). */
+/** `osf7501 --log <file> [shimArgs…] <agent> …` in a COLS×ROWS outer terminal, its screen mirrored (each wait up to `screenWaitMs`). */
 export function startSession(
   { id, agent, mock }: AgentE2eReady,
-  { options = {}, screenWaitMs }: { options?: Record<string, unknown>; screenWaitMs?: number } = {},
+  {
+    options = {},
+    screenWaitMs,
+    shimArgs = [],
+    env = {},
+  }: { options?: Record<string, unknown>; screenWaitMs?: number; shimArgs?: string[]; env?: Record<string, string> } = {},
 ): AgentSession {
   const sandbox = makeAgentSandbox(id, { mockUrl: mock.url, options });
   const logFile = join(sandbox.root, 'osf7501.log');
   // node_modules/.bin/<agent>: the shim picks rules/<agent>.toml by the command's name.
-  const args = ['--log', logFile, agent.bin, ...sandbox.args];
-  const outer = withoutForeignEnv(() => new OuterTerminal(args, { cols: COLS, rows: ROWS, cwd: sandbox.project, env: sandbox.env }));
+  const args = ['--log', logFile, ...shimArgs, agent.bin, ...sandbox.args];
+  const outer = withoutForeignEnv(() => new OuterTerminal(args, { cols: COLS, rows: ROWS, cwd: sandbox.project, env: { ...sandbox.env, ...env } }));
   const screen = new ScreenMirror(outer, ROWS, COLS, screenWaitMs);
   return {
     outer,

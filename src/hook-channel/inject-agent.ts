@@ -1,0 +1,174 @@
+// The edge of the other agents' hook injection: reads the layer the user has, writes the session's own layer
+// into the private directory, and says what to add to the agent's arguments and environment.
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { copilotPlugin, layerWithHooks, settingsHooks, type HookEnv } from '../hooks/agents/layers.js';
+import type { AgentHookSpec } from '../hooks/agents/spec.js';
+import { openCodeConfigContent, openCodePluginSource } from '../hooks/agents/opencode.js';
+import { pathToFileURL } from 'node:url';
+
+/** Largest system-defaults file of the user's that is read (theirs are a few KB). */
+const USER_LAYER_MAX_BYTES = 1024 * 1024;
+
+/** What the agent is started with: extra arguments (before the user's) and environment. */
+export interface AgentInjection {
+  args: string[];
+  env: Record<string, string>;
+  /** After the agent has exited: removes what the agent made for the shim's layer outside the private directory. */
+  cleanup?: () => void;
+}
+
+/** Why an agent gets no hooks this session (for --log and tests). */
+export interface NoInjection {
+  reason: string;
+}
+
+/** How one settings-file agent takes a per-session layer: the env variable naming its system-defaults file. */
+interface DefaultsLayer {
+  /** Names the system-defaults file (GEMINI_CLI_SYSTEM_DEFAULTS_PATH). */
+  defaultsEnv: string;
+  /** Names the system settings file, whose folder holds the defaults by default (GEMINI_CLI_SYSTEM_SETTINGS_PATH). */
+  settingsEnv: string;
+  /** The system settings file when `settingsEnv` is unset (Linux; macOS has its own). */
+  settingsPath(platform: NodeJS.Platform): string;
+  timeoutUnit: 'ms' | 's';
+  /** The agent reads the file only if root owns it and every folder above it, none writable by group or others. */
+  rootOwned: boolean;
+}
+
+const GEMINI_LAYER: DefaultsLayer = {
+  defaultsEnv: 'GEMINI_CLI_SYSTEM_DEFAULTS_PATH',
+  settingsEnv: 'GEMINI_CLI_SYSTEM_SETTINGS_PATH',
+  settingsPath: (platform) => (platform === 'darwin' ? '/Library/Application Support/GeminiCli/settings.json' : '/etc/gemini-cli/settings.json'),
+  timeoutUnit: 'ms',
+  rootOwned: true,
+};
+
+const QWEN_LAYER: DefaultsLayer = {
+  defaultsEnv: 'QWEN_CODE_SYSTEM_DEFAULTS_PATH',
+  settingsEnv: 'QWEN_CODE_SYSTEM_SETTINGS_PATH',
+  settingsPath: (platform) => (platform === 'darwin' ? '/Library/Application Support/QwenCode/settings.json' : '/etc/qwen-code/settings.json'),
+  timeoutUnit: 's',
+  rootOwned: false,
+};
+
+/** The system-defaults file the agent would read without the shim: the env's, or beside its system settings. */
+export function userDefaultsPath(layer: { defaultsEnv: string; settingsEnv: string; settingsPath(p: NodeJS.Platform): string }, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string {
+  const given = env[layer.defaultsEnv];
+  if (given !== undefined && given !== '') return given;
+  const settings = env[layer.settingsEnv];
+  return join(dirname(settings !== undefined && settings !== '' ? settings : layer.settingsPath(platform)), 'system-defaults.json');
+}
+
+/** The parsed layer at `path`, undefined when there is none; throws a one-line reason when it cannot be used. */
+function readUserLayer(path: string, cwd: string): unknown {
+  const full = resolve(cwd, path);
+  let size: number;
+  try {
+    size = statSync(full).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new Error(`cannot read ${full}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  if (size > USER_LAYER_MAX_BYTES) throw new Error(`${full} is larger than 1 MiB`);
+  const text = readFileSync(full, 'utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // JSON with comments (which these agents accept) is left as it is: the session adds nothing.
+    throw new Error(`${full} is not plain JSON`);
+  }
+}
+
+/** Gemini CLI's check of a system file's folders: root owns each, none writable by group or others, no symlink. */
+export function rootOwnedChain(dir: string): boolean {
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    try {
+      const s = lstatSync(d);
+      if (!s.isDirectory() || s.uid !== 0 || (s.mode & 0o022) !== 0) return false;
+    } catch {
+      return false;
+    }
+    if (dirname(d) === d) return true;
+  }
+}
+
+/** The settings-file agents: a merged system-defaults layer in `dir`, named by its env variable. */
+function injectDefaultsLayer(spec: AgentHookSpec, layer: DefaultsLayer, dir: string, hookEnv: HookEnv, env: NodeJS.ProcessEnv, cwd: string): AgentInjection | NoInjection {
+  if (layer.rootOwned && !rootOwnedChain(dir)) return { reason: `${dir} is not owned by root all the way up, so ${spec.app} would skip a system-defaults file there` };
+  let user: unknown;
+  try {
+    user = readUserLayer(userDefaultsPath(layer, env, process.platform), cwd);
+  } catch (error) {
+    return { reason: (error as Error).message };
+  }
+  const merged = layerWithHooks(user, settingsHooks(spec, hookEnv, layer.timeoutUnit));
+  if (merged === undefined) return { reason: `the system-defaults file's "hooks" cannot take the shim's` };
+  const file = join(dir, `${spec.app}-defaults.json`);
+  writeFileSync(file, JSON.stringify(merged), { mode: 0o600, flag: 'wx' });
+  return { args: [], env: { [layer.defaultsEnv]: file } };
+}
+
+/** The names in a folder, none when it cannot be read. */
+function namesIn(dir: string): Set<string> {
+  try {
+    return new Set(readdirSync(dir));
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * Copilot CLI: a plugin folder in `dir`, loaded with `--plugin-dir` for this launch. Copilot makes an (empty)
+ * data folder for each direct plugin it loads, `<COPILOT_HOME or ~/.copilot>/plugin-data/_direct/<hash>`; the
+ * cleanup removes the ones that appeared during the session and are still empty (rmdir takes no other).
+ */
+function injectCopilotPlugin(spec: AgentHookSpec, dir: string, hookEnv: HookEnv, env: NodeJS.ProcessEnv): AgentInjection {
+  const dataDir = join(env['COPILOT_HOME'] || join(env['HOME'] || homedir(), '.copilot'), 'plugin-data', '_direct');
+  const before = namesIn(dataDir);
+  const plugin = join(dir, 'copilot-plugin');
+  mkdirSync(plugin, { mode: 0o700 });
+  const { manifest, hooks } = copilotPlugin(spec, hookEnv);
+  writeFileSync(join(plugin, 'plugin.json'), JSON.stringify(manifest), { mode: 0o600, flag: 'wx' });
+  writeFileSync(join(plugin, 'hooks.json'), JSON.stringify(hooks), { mode: 0o600, flag: 'wx' });
+  const cleanup = (): void => {
+    for (const name of namesIn(dataDir)) {
+      if (before.has(name)) continue;
+      try {
+        rmdirSync(join(dataDir, name));
+      } catch {
+        // Not empty (Copilot keeps something there), or gone: left alone.
+      }
+    }
+  };
+  return { args: ['--plugin-dir', plugin], env: {}, cleanup };
+}
+
+/** OpenCode: a plugin module in `dir`, added for this launch through OPENCODE_CONFIG_CONTENT (merged with the user's). */
+function injectOpenCodePlugin(dir: string, env: NodeJS.ProcessEnv): AgentInjection | NoInjection {
+  const plugin = join(dir, 'osf7501-opencode.js');
+  const content = openCodeConfigContent(env['OPENCODE_CONFIG_CONTENT'], pathToFileURL(plugin).href);
+  if (content === undefined) return { reason: 'OPENCODE_CONFIG_CONTENT is not a JSON object with a plugin list' };
+  writeFileSync(plugin, openCodePluginSource(), { mode: 0o600, flag: 'wx' });
+  return { args: [], env: { OPENCODE_CONFIG_CONTENT: content } };
+}
+
+/** How `app`'s hooks are given for one session, or undefined for an agent the shim adds none to. */
+export function injectAgentHooks(
+  spec: AgentHookSpec,
+  options: { dir: string; hookEnv: HookEnv; env: NodeJS.ProcessEnv; cwd: string },
+): AgentInjection | NoInjection {
+  switch (spec.app) {
+    case 'gemini-cli':
+      return injectDefaultsLayer(spec, GEMINI_LAYER, options.dir, options.hookEnv, options.env, options.cwd);
+    case 'qwen-code':
+      return injectDefaultsLayer(spec, QWEN_LAYER, options.dir, options.hookEnv, options.env, options.cwd);
+    case 'copilot':
+      return injectCopilotPlugin(spec, options.dir, options.hookEnv, options.env);
+    case 'opencode':
+      return injectOpenCodePlugin(options.dir, options.env);
+    default:
+      return { reason: `no per-session hook mechanism for ${spec.app}` };
+  }
+}

@@ -1,0 +1,64 @@
+// Pure: GitHub Copilot CLI's hooks (a plugin's hooks.json, camelCase events) → the shim's signals.
+import { MSG_MAX_BYTES, NAME_MAX_BYTES, type HookSignal } from '../events.js';
+import { oneLine, stringField, type HookPayload } from '../map-event.js';
+import type { AgentHookSpec } from './spec.js';
+
+/** userPromptSubmitted, preToolUse, permissionRequest, postToolUse, errorOccurred, agentStop. */
+export const COPILOT_EVENTS = ['userPromptSubmitted', 'preToolUse', 'permissionRequest', 'postToolUse', 'errorOccurred', 'agentStop'] as const;
+
+/** Copilot CLI's tool input (`toolInput` of permissionRequest, `toolArgs` of the tool events): an object, or JSON text of one. */
+function toolArgs(payload: HookPayload): Readonly<Record<string, unknown>> | undefined {
+  const raw = payload.json?.['toolInput'] ?? payload.json?.['toolArgs'] ?? payload.json?.['tool_input'];
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) return raw as Record<string, unknown>;
+  if (typeof raw !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What Copilot CLI's permission dialog for `tool` asks, worded as rules/copilot.toml words it. */
+export function describeCopilotPermission(tool: string | undefined, args: Readonly<Record<string, unknown>> | undefined): string {
+  const command = stringField(args, 'command');
+  const file = stringField(args, 'path') ?? stringField(args, 'file_path');
+  let msg: string;
+  if (command !== undefined && (tool === undefined || /bash|shell|powershell/i.test(tool))) msg = `approve shell: ${command}`;
+  else if (file !== undefined && tool === 'create') msg = `approve create: ${file}`;
+  else if (file !== undefined) msg = `approve ${tool ?? 'edit'}: ${file}`;
+  else msg = tool === undefined ? 'approve' : `approve ${tool}`;
+  return oneLine(msg, MSG_MAX_BYTES);
+}
+
+/** One Copilot CLI hook call → its signal. */
+export function mapCopilotEvent(event: string, payload: HookPayload): HookSignal | undefined {
+  const agent = 'copilot';
+  const name = stringField(payload.json, 'toolName') ?? stringField(payload.json, 'tool_name');
+  const tool = name === undefined ? {} : { tool: oneLine(name, NAME_MAX_BYTES) };
+  switch (event) {
+    case 'userPromptSubmitted':
+    case 'preToolUse':
+    case 'postToolUse':
+      return { event, agent, state: 'working', ...tool };
+    case 'permissionRequest':
+      return { event, agent, state: 'blocked', kind: 'permission', msg: describeCopilotPermission(name, toolArgs(payload)), ...tool };
+    case 'errorOccurred': {
+      const error = payload.json?.['error'];
+      const message = typeof error === 'object' && error !== null ? stringField(error as Record<string, unknown>, 'message') : stringField(payload.json, 'error');
+      return { event, agent, state: 'error', ...(message === undefined ? {} : { msg: oneLine(message, MSG_MAX_BYTES) }) };
+    }
+    case 'agentStop':
+      return { event, agent, state: 'done' };
+    default:
+      return undefined;
+  }
+}
+
+/** Copilot CLI's hooks as the shim uses them. */
+export const COPILOT_SPEC: AgentHookSpec = {
+  app: 'copilot',
+  events: COPILOT_EVENTS,
+  needsPayload: (event) => event === 'permissionRequest' || event === 'errorOccurred',
+  map: mapCopilotEvent,
+};

@@ -1,0 +1,97 @@
+// For Gemini CLI, Qwen Code and Copilot CLI: lifecycle hooks for this launch only, given as the agent's own
+// per-session layer (src/hook-channel/inject-agent.ts), reporting on the same private FIFO as Claude Code's.
+// As for claude (claude-hooks.ts), the directory, the FIFO's path and the token come before the spawn; the
+// FIFO and its reader after it.
+import { ChannelPlace } from '../hook-channel/channel-place.js';
+import type { HookServer } from '../hook-channel/channel.js';
+import { injectAgentHooks } from '../hook-channel/inject-agent.js';
+import type { AgentHookSpec } from '../hooks/agents/spec.js';
+import { HookChannelError } from '../hooks/errors.js';
+import type { HookSignal } from '../hooks/events.js';
+
+type SignalListener = (signal: HookSignal, receivedAt: number) => void;
+
+/** A parent for the private directory that `spec`'s agent accepts its layer from, when it is pickier than the temp dir. */
+function parentFor(spec: AgentHookSpec, env: NodeJS.ProcessEnv): string | undefined {
+  // Gemini CLI reads a system-defaults file only where root owns every folder above it (0.61: /tmp's sticky
+  // 1777 is refused): /run, when the shim runs as root; otherwise it would show a warning and skip the file.
+  if (spec.app === 'gemini-cli') return process.getuid?.() === 0 ? '/run' : (env['XDG_RUNTIME_DIR'] ?? undefined);
+  return undefined;
+}
+
+/**
+ * One launch's hooks for an agent other than Claude Code: the arguments and variables its command line gets,
+ * and the channel they report on, opened after the spawn. `dispose()` closes it and removes its directory; idempotent.
+ */
+export class AgentHooks {
+  private server: HookServer | undefined;
+  private disposed = false;
+
+  private constructor(
+    private readonly place: ChannelPlace,
+    private readonly spec: AgentHookSpec,
+    /** The agent's arguments with the hooks' own first. */
+    readonly args: string[],
+    private readonly env: Record<string, string>,
+    private readonly onSignal: SignalListener,
+    private readonly cleanup: (() => void) | undefined,
+  ) {}
+
+  /** Makes the private directory and the agent's layer in it; undefined (nothing added) when either fails. */
+  static prepare(spec: AgentHookSpec, args: string[], where: { env: NodeJS.ProcessEnv; cwd: string }, onSignal: SignalListener): AgentHooks | undefined {
+    const parentDir = parentFor(spec, where.env);
+    let place: ChannelPlace;
+    try {
+      place = ChannelPlace.make({ env: where.env, ...(parentDir === undefined ? {} : { parentDir }) });
+    } catch (error) {
+      if (error instanceof HookChannelError) return undefined;
+      throw error;
+    }
+    let injected: ReturnType<typeof injectAgentHooks>;
+    try {
+      injected = injectAgentHooks(spec, { dir: place.directory, hookEnv: place.childEnv(), env: where.env, cwd: where.cwd });
+    } catch {
+      injected = { reason: 'the layer could not be written' };
+    }
+    if ('reason' in injected) {
+      place.dispose();
+      return undefined;
+    }
+    return new AgentHooks(place, spec, [...injected.args, ...args], injected.env, onSignal, injected.cleanup);
+  }
+
+  /** The variables to add to the agent's environment: its layer, and where and how its hooks report. */
+  childEnv(): Record<string, string> {
+    return { ...this.env, ...this.place.childEnv() };
+  }
+
+  /** Makes the FIFO and starts reading it (after the spawn); false when that fails (the screen alone tells the state). */
+  async open(env: NodeJS.ProcessEnv): Promise<boolean> {
+    if (this.disposed) return false;
+    const { HookServer } = await import('../hook-channel/channel.js');
+    if (this.disposed) return false;
+    let server: HookServer;
+    try {
+      server = await HookServer.open(this.place, env, this.spec);
+    } catch (error) {
+      if (error instanceof HookChannelError) return false;
+      throw error;
+    }
+    if (this.disposed) {
+      server.dispose();
+      return false;
+    }
+    this.server = server;
+    server.onSignal(({ signal, receivedAt }) => this.onSignal(signal, receivedAt));
+    return true;
+  }
+
+  /** Closes the channel and removes its directory (FIFO, payload files, the agent's layer). Idempotent. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.server?.dispose();
+    this.place.dispose();
+    this.cleanup?.();
+  }
+}
