@@ -30,6 +30,6 @@ describe.skipIf(!suite.found)('pi 0.73.1: what each screen is called', () => {
   });
 
   test.each(['80x24', '120x32'])('no model configured: blocked, log in (%s)', async (size) => {
-    expect(await suite.verdictsAtLabels(`0.73.1/no-model-${size}`)).toEqual(['blocked:auth no-model "log in to a provider"']);
+    expect(await suite.verdictsAtLabels(`0.73.1/no-model-${size}`)).toEqual(['blocked:auth no-model-warning "Warning: No models available. Use /login to log into a provider via OAuth or API key. See:"']);
   });
 });
