@@ -112,8 +112,8 @@ export const ESSENTIAL_TEXT: Readonly<Record<string, EssentialText>> = {
   // 673 bytes of UTF-8: the screen's msg holds it whole, the report its start (cut at the 512-byte budget).
   'long-utf8-command': 'mkdir -p "build/rapports/nocturne/intégration/chromium-sans-tête/accessibilité-et-mise-en-page"',
   // Issue 31: a path that wraps at 80 columns, read as Claude Code drew it (its own report has the absolute path).
-  'long-path-write': 'anon/2026/december/customer-feedback/anonymised-survey-responses-summary.txt',
-  'long-path-resize': 'anon/2026/december/customer-feedback/anonymised-survey-responses-summary.txt',
+  'long-path-write': 'customer-feedback/anonymised-survey-responses-summary.txt',
+  'long-path-resize': 'customer-feedback/anonymised-survey-responses-summary.txt',
   'long-path-bash': 'wc -l /srv/research/customer-feedback/exports/anon/2026-12/anonymised-survey-responses-batch-07.csv',
 };
 

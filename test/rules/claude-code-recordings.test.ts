@@ -42,6 +42,7 @@ describe('msgAgrees', () => {
     ['approve Update: hello.js', 'approve Write: /tmp/p/hello.js', false],
     ['approve Write: …/anon/2026/a.txt', 'approve Write: /tmp/p/data/anon/2026/a.txt', true],
     ['approve Write: …/anos/2026/a.txt', 'approve Write: /tmp/p/data/anon/2026/a.txt', false],
+    ['approve Write: …ta/anon/2026/a.txt', 'approve Write: /tmp/p/data/anon/2026/a.txt', true],
     ['approve Bash: npm', 'approve Bash: npm test', false],
     ['approve tickets — Lookup Ticket Tool: (MCP)', 'approve tickets - lookup_ticket (MCP)', true],
     ['approve github — Create Issue (MCP)', 'approve tickets - lookup_ticket (MCP)', false],

@@ -74,8 +74,15 @@ describe('a long path in a permission dialog at 80 columns (Claude Code 2.1.332)
     },
   );
 
-  test('the Bash dialog reads the whole command, as Claude Code reports it', async () => {
-    const { ours, theirs } = await blockedMsg('long-path-bash-80x24');
+  test('at 60 columns Claude Code shortens the path further: the msg is what it drew', async () => {
+    const { ours, theirs } = await blockedMsg('long-path-write-60x15');
+    expect(ours).toBe('approve Write: …customer-feedback/anonymised-survey-responses-summary.txt');
+    expect(theirs?.endsWith('/customer-feedback/anonymised-survey-responses-summary.txt')).toBe(true);
+  });
+
+  // At 60x15 the dialog's title has scrolled off and the command wraps inside its box: the rows are joined.
+  test.each(['long-path-bash-80x24', 'long-path-bash-60x15'])('%s: the Bash dialog reads the whole command, as Claude Code reports it', async (name) => {
+    const { ours, theirs } = await blockedMsg(name);
     expect(ours).toBe(`approve Bash: ${COMMAND}`);
     expect(theirs).toBe(`approve Bash: ${COMMAND}`);
   });

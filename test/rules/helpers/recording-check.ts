@@ -51,8 +51,8 @@ export function msgAgrees(ours: string | undefined, theirs: string | undefined):
   if (ours.endsWith('(MCP)') && theirs.endsWith('(MCP)')) return ours.split(' ')[1] === theirs.split(' ')[1];
   const [ourVerb, ourRest] = splitOnce(ours);
   const [theirVerb, theirRest] = splitOnce(theirs);
-  // A path too long for the dialog's row is shortened at its start (`…/anon/2026/…/summary.txt`).
-  const shown = ourRest.startsWith('…/') ? ourRest.slice(1) : `/${ourRest}`;
+  // A path too long for the dialog's row is shortened at its start (`…/anon/2026/…/summary.txt`, `…feedback/a.txt`).
+  const shown = ourRest.startsWith('…') ? ourRest.slice(1) : `/${ourRest}`;
   return ourVerb === theirVerb && ourRest !== '' && theirRest.endsWith(shown);
 }
 
