@@ -64,7 +64,7 @@ const MAX_RULED_ROWS = 30;
  * opens: a dialog drawn where the composer was (`────` / `Allow?` / `→ Yes` / `No` / `↑↓ navigate …` / `────`), or,
  * on a screen too short to show the upper rule, that starts under a blank top row (the rule scrolled off).
  */
-export function ruledAbove(rows: ChromeRows, bottom: number): boolean {
+function ruledAbove(rows: ChromeRows, bottom: number): boolean {
   if (!isHorizontalRule(rows.raw[bottom] ?? '')) return false;
   let text = 0;
   let i = bottom - 1;

@@ -100,7 +100,7 @@ export function findDialog(
  * A dialog between rules whose upper rule a short screen scrolled off: its title is its first row of text (the
  * screen's top edge stands for the rule), as under the rule.
  */
-function ruledFromTop(rows: Rows, found: DialogShape): DialogShape | undefined {
+function ruledFromTop(rows: Rows, found: DialogShape): DialogShape {
   const anchor = found.optionRows[0] ?? found.bottom;
   const heading = headingRows(rows, 0, anchor).map((line) => line.replace(TITLE_GLYPHS, ''));
   const first = (heading[0] ?? '').replace(BOX_TAIL, '').replace(/\s+/gu, ' ').trim();
