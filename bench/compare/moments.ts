@@ -111,6 +111,10 @@ export const ESSENTIAL_TEXT: Readonly<Record<string, EssentialText>> = {
   'auto-mode-notice': ['dialog open', 'rm -rf build && git push --force origin main'],
   // 673 bytes of UTF-8: the screen's msg holds it whole, the report its start (cut at the 512-byte budget).
   'long-utf8-command': 'mkdir -p "build/rapports/nocturne/intégration/chromium-sans-tête/accessibilité-et-mise-en-page"',
+  // Issue 31: a path that wraps at 80 columns, read as Claude Code drew it (its own report has the absolute path).
+  'long-path-write': 'customer-feedback/anonymised-survey-responses-summary.txt',
+  'long-path-resize': 'customer-feedback/anonymised-survey-responses-summary.txt',
+  'long-path-bash': 'wc -l /srv/research/customer-feedback/exports/anon/2026-12/anonymised-survey-responses-batch-07.csv',
 };
 
 /** The long commands of the Copilot CLI recordings (test/tools/agent-turns.mjs): the msg must hold them whole. */
@@ -138,6 +142,8 @@ export const AGENTS: readonly Agent[] = [
       'shell-deny': 'npm test',
       'approve-then-deny': ['touch build.log', 'npm test'],
       question: 'Which database should the project use?',
+      // Issue 31: the provider chooser, then the Custom Provider set-up's first step.
+      'provider-setup': ['connect a provider', 'Custom Provider · Step 1/7 · Protocol'],
       'plan-implement': 'plan',
       'trust-dialog': 'trust this folder',
       'long-command': LONG_COMMAND,
@@ -221,7 +227,10 @@ export const AGENTS: readonly Agent[] = [
     essential: {
       'api-error': 'mock 400',
       'auth-error': 'mock 401',
-      'no-model': 'log in',
+      'no-model': 'No models available. Use /login',
+      // Issue 31: the permission-gate example extension's dialog under the loader.
+      'gate-allow': 'rm -rf build',
+      'gate-deny': 'rm -rf build',
     },
   },
   // ---- end i18b: Pi ----

@@ -1,10 +1,12 @@
 // A program's chrome under its dialog: what a full-screen program keeps drawn at the bottom of the screen
 // while a dialog is open above it — a status bar (Cline's `mock-model (0) $0.00   ○ Plan ● Act (Tab)` and the
 // two rows under it, Continue's `/path/to/project   ◉ Continue CLI` under the dialog's box) and, above it, the
-// program's composer when the dialog leaves it drawn (`────` / `❯ Ask anything...` / `────`). Found by its
-// shape, never by its words: the dialog matcher looks for the dialog above it.
+// program's composer when the dialog leaves it drawn (`────` / `❯ Ask anything...` / `────`); or, right on the
+// status rows, the lower of two rules a dialog is drawn between in the composer's place (Pi's extensions). Found
+// by its shape, never by its words: the dialog matcher looks for the dialog above it.
 import { BOTTOM_EDGE, WIDTH_EVIDENCE_SLACK, type RowShape } from './dialog-rows.js';
 import { betweenRules, PROMPT_ROW } from './composer.js';
+import { isHorizontalRule } from './region.js';
 
 /** The most rows a status bar has (Cline: the model and cost row, the folder, the auto-approve row). */
 export const MAX_STATUS_ROWS = 3;
@@ -38,6 +40,9 @@ export function lastRowAboveChrome(rows: ChromeRows, end: number): number | unde
   }
   if (!split || i < 0) return undefined;
   if (BOTTOM_EDGE.test(rows.raw[i] ?? '')) return i;
+  // A dialog that takes a composer's place between its two rules (Pi's extension dialogs): the lower rule sits
+  // right on the status rows; the rows above it hold more than a prompt row.
+  if (ruledAbove(rows, i)) return i;
   const gap = i;
   while (i >= 0 && gap - i < MAX_GAP_ROWS && rows.shapes[i]?.blank === true) i -= 1;
   const composer = composerAbove(rows, i);
@@ -47,6 +52,28 @@ export function lastRowAboveChrome(rows: ChromeRows, end: number): number | unde
   const above = i;
   while (i >= 0 && above - i < MAX_GAP_ROWS && rows.shapes[i]?.blank === true) i -= 1;
   return i >= 0 && rows.shapes[i]?.blank === false ? i : undefined;
+}
+
+/** The fewest rows of text between two rules that make more than a composer (a title, an option, a hint). */
+const MIN_RULED_TEXT_ROWS = 3;
+/** How far above its lower rule the upper rule of a dialog between rules may be. */
+const MAX_RULED_ROWS = 30;
+
+/**
+ * Row `bottom` is a horizontal rule under at least MIN_RULED_TEXT_ROWS rows of text that another horizontal rule
+ * opens: a dialog drawn where the composer was (`────` / `Allow?` / `→ Yes` / `No` / `↑↓ navigate …` / `────`), or,
+ * on a screen too short to show the upper rule, that starts under a blank top row (the rule scrolled off).
+ */
+function ruledAbove(rows: ChromeRows, bottom: number): boolean {
+  if (!isHorizontalRule(rows.raw[bottom] ?? '')) return false;
+  let text = 0;
+  let i = bottom - 1;
+  for (; i >= 0 && bottom - i <= MAX_RULED_ROWS; i -= 1) {
+    if (isHorizontalRule(rows.raw[i] ?? '')) return text >= MIN_RULED_TEXT_ROWS;
+    if (rows.shapes[i]?.blank === false) text += 1;
+  }
+  // A short screen may have scrolled the upper rule off its top: the dialog then starts under a blank top row.
+  return i < 0 && rows.shapes[0]?.blank === true && text >= MIN_RULED_TEXT_ROWS;
 }
 
 /** A composer whose bottom rule is row `bottom` (`────`, `❯ Ask anything...`, `────`): the row above its top rule. */

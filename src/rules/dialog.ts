@@ -88,7 +88,23 @@ export function findDialog(
   const above = lastRowAboveChrome({ ...rows, width: chromeWidth(rows, columns) }, end);
   const found = above === undefined ? undefined : dialogEndingAt(rows, above);
   if (found === undefined || found === REJECTED || quotedInEntry(rows, found) || deadFrame(lines, found.top, end)) return undefined;
+  // A dialog in a composer's place is the whole space between the two rules: its top row right under the upper one
+  // (or the screen's top, when a short screen scrolled that rule off).
+  if (above !== undefined && isHorizontalRule(lines[above] ?? '') && !isHorizontalRule(lines[found.top - 1] ?? '')) {
+    return found.top === 0 ? ruledFromTop(rows, found) : undefined;
+  }
   return found;
+}
+
+/**
+ * A dialog between rules whose upper rule a short screen scrolled off: its title is its first row of text (the
+ * screen's top edge stands for the rule), as under the rule.
+ */
+function ruledFromTop(rows: Rows, found: DialogShape): DialogShape {
+  const anchor = found.optionRows[0] ?? found.bottom;
+  const heading = headingRows(rows, 0, anchor).map((line) => line.replace(TITLE_GLYPHS, ''));
+  const first = (heading[0] ?? '').replace(BOX_TAIL, '').replace(/\s+/gu, ' ').trim();
+  return first === '' ? found : { ...found, title: withIntroduced(first, heading.slice(1)) };
 }
 
 /**
@@ -428,10 +444,26 @@ function shape(
   const titleText = (byQuestion ? texts[question] : texts[0]) ?? options[0] ?? '';
   // A question found in a paragraph is its first sentence: `Trust this folder? Codex can read…`.
   const cut = byQuestion ? titleText.slice(0, titleText.indexOf('?') + 1) : titleText;
-  const title = cut.replace(TITLE_GLYPHS, '').replace(BOX_TAIL, '').replace(/\s+/gu, ' ').trim();
+  const first = cut.replace(TITLE_GLYPHS, '').replace(BOX_TAIL, '').replace(/\s+/gu, ' ').trim();
+  const title = byQuestion ? first : withIntroduced(first, texts.slice(1));
   if (title === '' || isPicker([title, ...heading], options) || openedByUser(rows, top) || redrawn(rows, top, titleLine)) return undefined;
   const kind = kindFromWords(heading.join('\n'), options.join('\n'));
   return { title, kind, top, bottom: end, by, optionRows: list?.members ?? [] };
+}
+
+/** The most rows a title that ends in a colon takes in after it. */
+const MAX_INTRODUCED_ROWS = 3;
+
+/**
+ * A title that ends in a colon introduces what follows (`⚠️ Dangerous command:` over `rm -rf build` and
+ * `Allow?`): the rows after it are part of it, up to the first question (at most MAX_INTRODUCED_ROWS), else the
+ * next row alone.
+ */
+function withIntroduced(title: string, rest: readonly string[]): string {
+  if (!title.endsWith(':') || rest.length === 0) return title;
+  const question = rest.slice(0, MAX_INTRODUCED_ROWS).findIndex((line) => line.includes('?'));
+  const taken = rest.slice(0, question >= 0 ? question + 1 : 1);
+  return [title, ...taken].join(' ').replace(/\s+/gu, ' ').trim();
 }
 
 // A dialog whose title row stands above it on screen too is a program redrawing its history (Gemini CLI

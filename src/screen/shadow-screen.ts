@@ -52,8 +52,8 @@ export class ShadowScreen {
   /**
    * Feeds raw child output. The bytes are copied: the caller may reuse its buffer. A UTF-8
    * character split across two writes is held back and written whole with the next write:
-   * @xterm/headless 5.5 loses a character whose held-back bytes include 0x80 (`…`, `—`, `•`;
-   * xterm.js #6003, fixed upstream by #6004), and PTY reads split characters anywhere.
+   * @xterm/headless loses a character whose held-back bytes include 0x80 (`…`, `—`, `•`; 5.5 and 6.0.0 both;
+   * xterm.js #6003), and PTY reads split characters anywhere.
    */
   write(bytes: Uint8Array): void {
     const term = this.#term;

@@ -31,7 +31,7 @@ describeTimelines(COPILOT, [
   ['1.0.102/trust-dialog-80x24', ['idle', 'blocked:permission trust this folder', 'done']],
   ['1.0.102/trust-dialog-120x32', ['idle', 'blocked:permission trust this folder', 'done']],
   // Blocked until the driver leaves: the session summary Copilot prints on its way out reads idle.
-  ['1.0.102/sign-in-120x32', ['idle', 'blocked:auth sign in to Copilot', 'done']],
+  ['1.0.102/sign-in-120x32', ['idle', 'blocked:auth Please use /login to sign in to use Copilot', 'done']],
   ['1.0.102/shell-deny-80x24', ['idle', 'working', `blocked:permission approve shell: ${TEST}`, 'working', 'idle']],
   ['1.0.102/approve-then-deny-80x24', APPROVE_THEN_DENY],
   ['1.0.102/approve-then-deny-120x32', APPROVE_THEN_DENY],

@@ -15,5 +15,5 @@ describeTimelines(PI, [
   ['0.73.1/shell-run-80x24', ['idle', 'working', 'done']],
   ['0.73.1/interrupt-120x32', ['idle', 'working', 'idle']],
   ['0.73.1/api-error-80x24', ['idle', 'working', 'error Error: 400 The model mock-model does not accept this request (mock 400).']],
-  ['0.73.1/no-model-80x24', ['idle', 'blocked:auth log in to a provider']],
+  ['0.73.1/no-model-80x24', ['idle', 'blocked:auth Warning: No models available. Use /login to log into a provider via OAuth or API key. See:']],
 ]);

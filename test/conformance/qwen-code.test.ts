@@ -11,7 +11,7 @@ describeConformance(QWEN);
 // The start-up dialogs come before the first idle screen, and after an interrupt Qwen puts the prompt back into
 // the input, so the driver's `/quit` was sent as `write a long essay/quit`, a new turn after the exit label:
 // their timelines are listed below.
-describeDriverSequences(QWEN, /^(?:trust-dialog|auth-dialog|interrupt)$/u);
+describeDriverSequences(QWEN, /^(?:trust-dialog|auth-dialog|provider-setup|interrupt)$/u);
 
 const BUILD = 'mkdir -p build/logs && touch build/logs/build.log && echo "build started" > build/logs/latest.txt';
 const TEST = 'npm test -- --coverage --reporter=verbose --testTimeout=60000 && npm run lint -- --max-warnings=0';
@@ -36,6 +36,12 @@ describeTimelines(QWEN, [
   ['0.24.4/interrupt-120x32', ['idle', 'working', 'idle', 'working']],
   ['0.24.4/trust-dialog-80x24', ['idle', 'blocked:permission trust this folder', 'done']],
   ['0.24.4/auth-dialog-120x32', ['idle', 'blocked:auth connect a provider']],
+  // Custom Provider picked in the chooser: its set-up's first step is a sign-in too (the `done` comes after the
+  // exit label, once Ctrl+C has closed the set-up on the way out).
+  [
+    '0.24.4/provider-setup-80x24',
+    ['idle', 'blocked:auth connect a provider', 'blocked:auth Custom Provider · Step 1/7 · Protocol', 'done'],
+  ],
   ['0.24.4/shell-deny-80x24', ['idle', 'working', `blocked:permission approve shell: ${TEST}`, 'idle']],
   // A 221-character command with a 107-character path: the header wraps it over four rows at 80 columns (the
   // command box under it clips each row), and the message is the whole command from the header.

@@ -45,7 +45,7 @@ describe.skipIf(!suite.found)('copilot 1.0.102: what each screen is called', () 
 
   test.each(['80x24', '120x32'])('start-up screens and errors (%s)', async (size) => {
     expect(await suite.verdictsAtLabels(`1.0.102/trust-dialog-${size}`)).toEqual(['blocked:permission trust-folder "trust this folder"', 'idle prompt']);
-    expect(await suite.verdictsAtLabels(`1.0.102/sign-in-${size}`)).toEqual(['blocked:auth sign-in "sign in to Copilot"']);
+    expect(await suite.verdictsAtLabels(`1.0.102/sign-in-${size}`)).toEqual(['blocked:auth sign-in "Please use /login to sign in to use Copilot"']);
     expect(await suite.verdictsAtLabels(`1.0.102/api-error-${size}`)).toEqual([
       'idle prompt',
       'working working-footer',

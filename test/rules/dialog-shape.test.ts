@@ -45,7 +45,13 @@ describe.each(SIZES)('dialogs of programs without rules are found by their shape
     [
       "an unnumbered list: the marked option and the ones aligned with it",
       [RULE, ' Accessing workspace:', ' /home/anon/project', '', ' ❯ No, exit', '   Yes, I trust this folder', '', ' Enter to confirm · Esc to cancel'],
-      { kind: 'permission', title: 'Accessing workspace:', by: 'options' },
+      // A title that ends in a colon takes in the row it introduces.
+      { kind: 'permission', title: 'Accessing workspace: /home/anon/project', by: 'options' },
+    ],
+    [
+      'a title that ends in a colon takes in the rows it introduces, up to its question (an extension dialog between rules)',
+      [RULE, ' ⚠️ Dangerous command:', '', '   rm -rf build', '', ' Allow?', '', ' → Yes', '   No', '', ' ↑↓ navigate  enter select  escape/ctrl+c cancel'],
+      { kind: 'permission', title: 'Dangerous command: rm -rf build Allow?', by: 'options' },
     ],
     [
       'a title wrapped over two rows is one line',

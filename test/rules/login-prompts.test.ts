@@ -9,6 +9,8 @@ const generic = bundledRules('generic.toml');
 const rows = (...lines: string[]): string => lines.join('\r\n');
 type Want = { state: string; kind?: string; msg?: string; rule?: string };
 const HINT = '[Use arrows to move, type to filter]';
+/** An input box's rule (Copilot CLI's, Claude Code's, Pi's editor: a prompt row between two of them). */
+const BOX = '─'.repeat(40);
 
 const cases: [string, string, Want][] = [
   // ---- survey select / multi-select
@@ -40,6 +42,13 @@ const cases: [string, string, Want][] = [
   ['a login banner', rows('Last login: Mon Dec  4 10:00:00 2026 from 10.0.0.1'), { state: 'idle' }],
   ['docker login succeeded', rows('Username: alice', 'Password:', 'Login Succeeded'), { state: 'idle' }],
   ['a shell prompt after a user name', rows('Username: alice', 'dev@box:~$ '), { state: 'idle' }],
+  // ---- sign-in notices: a line over an input box, the program refusing every prompt until a sign-in (issue 31)
+  ['a sign-in notice over the folder row and the input box', rows('Please use /login to sign in to use Copilot', ' ~/project', BOX, '❯', BOX), { state: 'blocked', kind: 'auth', msg: 'Please use /login to sign in to use Copilot', rule: 'sign-in-notice' }],
+  ['an invalid key after a turn, its glyph left out', rows('❯ hello', '  ⎿  Invalid API key · Please run /login', '', BOX, '❯ ', BOX, '  ? for shortcuts'), { state: 'blocked', kind: 'auth', msg: 'Invalid API key · Please run /login', rule: 'sign-in-notice' }],
+  ['no models, the warning and its links over an empty editor', rows(' Warning: No models available. Use /login to log into a provider via OAuth or API key. See:', '', ' /opt/pi/docs/providers.md', '', BOX, '', BOX, '/project', '0.0%/0 (auto)            unknown'), { state: 'blocked', kind: 'auth', msg: 'Warning: No models available. Use /login to log into a provider via OAuth or API key. See:', rule: 'sign-in-notice' }],
+  ['a sign-in notice further up the transcript is history', rows('Please use /login to sign in to use Copilot', '❯ hello', '● Hello! How can I help?', '', 'More text', 'and more', 'and more', 'and more', 'and more', 'and more', ' ~/project', BOX, '❯', BOX), { state: 'idle' }],
+  ['an answer that mentions /login mid-sentence', rows('● To sign in, please use /login and follow the browser steps.', ' ~/project', BOX, '❯', BOX), { state: 'idle' }],
+  ['a sign-in notice with no input box under it', rows('Please use /login to sign in to use Copilot'), { state: 'idle' }],
 ];
 
 describe.each([

@@ -585,7 +585,7 @@ function copilotBase(LONG) {
         // No provider and no GitHub sign-in (the network is a closed local port): Copilot asks for /login.
         name: 'sign-in',
         options: { signIn: true, start: false },
-        drive: [{ wait: /Please use \/login to sign in/, timeout: LONG }, ...settle('blocked', { kind: 'auth', msg: 'sign in to Copilot', note: 'sign-in notice' })],
+        drive: [{ wait: /Please use \/login to sign in/, timeout: LONG }, ...settle('blocked', { kind: 'auth', msg: 'Please use /login to sign in to use Copilot', note: 'sign-in notice' })],
       },
     ],
     errors: { api: /mock 400/, auth: /Authentication failed/ },
@@ -687,6 +687,19 @@ export function qwenScenarios() {
       options: { auth: 'dialog', start: false, leave: [{ key: 'ctrl-c' }, { sleep: 500 }, { key: 'ctrl-c' }] },
       drive: startupScreen(/Connect a Provider/, { kind: 'auth', msg: 'connect a provider', note: 'provider chooser' }),
     },
+    {
+      // Issue 31: the first run's provider set-up, Custom Provider picked: `Custom Provider · Step 1/7 · Protocol`.
+      // Qwen Code takes no prompt until it is done (or left with Esc).
+      name: 'provider-setup',
+      options: { auth: 'dialog', start: false, leave: [{ key: 'ctrl-c' }, { sleep: 500 }, { key: 'ctrl-c' }] },
+      drive: [
+        ...startupScreen(/Connect a Provider/, { kind: 'auth', msg: 'connect a provider', note: 'provider chooser' }),
+        { key: 'down' }, { sleep: 800 }, { key: 'down', unless: /› Custom Provider/ }, { sleep: 800 }, { key: 'down', unless: /› Custom Provider/ },
+        { wait: /› Custom Provider/, timeout: 5000 }, { sleep: 500 }, { key: 'enter' },
+        { wait: /Step 1\/\d+/, timeout: 10000 },
+        ...settle('blocked', { kind: 'auth', msg: 'Custom Provider · Step 1/7 · Protocol', note: 'provider set-up' }),
+      ],
+    },
     { name: 'api-error', drive: error('trigger a bad request') },
     { name: 'auth-error', drive: error('trigger an auth failure') },
     ...failureScenarios(error, answered),
@@ -698,6 +711,10 @@ export function qwenScenarios() {
 
 /** Pi's loader above the editor while a turn runs (`⠦ Working...`). */
 const PI_WORKING = /Working\.\.\./;
+/** The permission-gate example extension's dialog: `Allow?` over its choices and `↑↓ navigate  enter select …`. */
+const PI_GATE = /Allow\?[\s\S]*enter select/;
+/** What the gate's dialog reads: its title (a colon: what follows is part of it), the command, the question. */
+const PI_GATE_MSG = 'Dangerous command: rm -rf build Allow?';
 
 /**
  * Pi (0.73.1): scenarios. Pi asks no permission (it says so: "No permission popups"): its bash, write and edit
@@ -729,7 +746,20 @@ export function piScenarios() {
       // No models.json: Pi starts, warns `No models available. Use /login …` and waits for a sign-in.
       name: 'no-model',
       options: { noModels: true, start: false, leave: [{ key: '\x04' }] },
-      drive: startupScreen(/No models available/, { kind: 'auth', msg: 'log in to a provider', note: 'no model configured' }),
+      drive: startupScreen(/No models available/, { kind: 'auth', msg: 'Warning: No models available. Use /login to log into a provider via OAuth or API key. See:', note: 'no model configured' }),
+    },
+    // Pi's bundled example extension permission-gate asks before a dangerous command (`rm -rf`): its select
+    // dialog (`⚠️ Dangerous command:` / the command / `Allow?` / `→ Yes` / `No` / `↑↓ navigate …`) takes the
+    // editor's place between the two rules, while the loader (`⠼ Working...`) keeps turning above it.
+    {
+      name: 'gate-allow',
+      options: { example: 'permission-gate' },
+      drive: [...submit(a, 'clear out the build folder'), { wait: PI_GATE, timeout: 30000 }, ...answerDialog('permission', PI_GATE_MSG, 'enter'), { waitGone: PI_GATE }, { label: 'working', note: 'allowed' }, ...done(/build folder is gone/)],
+    },
+    {
+      name: 'gate-deny',
+      options: { example: 'permission-gate' },
+      drive: [...submit(a, 'clear out the build folder'), { wait: PI_GATE, timeout: 30000 }, ...answerDialog('permission', PI_GATE_MSG, 'esc'), { waitGone: PI_GATE }, { label: 'working', note: 'denied' }, ...done(/build folder is gone/)],
     },
     exitScenario(),
   ];

@@ -193,6 +193,14 @@ export const TURNS = [
     match: /trigger a flaky server/,
     replies: [{ errorsFirst: { status: 503, count: 2 }, text: 'The answer came through after the retries.' }],
   },
+  // ---- issue 31: a command Pi's permission-gate example extension stops at (`rm -rf`): its dialog under the loader.
+  {
+    match: /clear out the build folder/,
+    replies: [
+      { shell: 'rm -rf build', description: 'Remove the build folder', text: "I'll remove the build folder." },
+      { text: 'The build folder is gone (or was kept, if you said no).' },
+    ],
+  },
   {
     match: /say hello/,
     replies: [{ text: 'Hello from the mock model.' }],

@@ -106,5 +106,5 @@ export interface AgentSandbox {
 
 export function makeAgentSandbox(
   agent: AgentId,
-  options: { mockUrl: string; options?: Record<string, unknown>; files?: Record<string, string> },
+  options: { mockUrl: string; options?: Record<string, unknown>; files?: Record<string, string>; bin?: string },
 ): AgentSandbox;

@@ -75,7 +75,7 @@ const copilotCache = () => ({ COPILOT_CACHE_HOME: process.env.OSF7501_COPILOT_CA
  *   pkg         the npm package
  *   command     the command name users type (the rules' `commands`)
  *   findBin(prefix)        the runnable file inside an npm prefix, or null
- *   setup({ root, home, project, mockUrl, options })  writes the config; returns { env, args }
+ *   setup({ root, home, project, mockUrl, options, bin })  writes the config (bin: the binary, when given); returns { env, args }
  *   idle, working          RegExps on the visible screen
  *   exitText    what to type at the idle prompt to leave (or exitKeys: driver steps)
  *   settleMs    how long the recorder waits after the idle prompt shows (default 600)
@@ -340,7 +340,7 @@ export const AGENTS = {
      * every start-up download and update check. options.noModels writes no models.json: Pi starts with
      * `No models available. Use /login …` (its first-run screen without a provider).
      */
-    setup({ home, mockUrl, options = {} }) {
+    setup({ home, mockUrl, options = {}, bin }) {
       const dir = path.join(home, '.pi', 'agent');
       fs.mkdirSync(dir, { recursive: true });
       if (!options.noModels) {
@@ -359,7 +359,10 @@ export const AGENTS = {
       }
       const settings = { defaultProvider: 'mock', defaultModel: 'mock-model', enableInstallTelemetry: false };
       fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
-      return { env: { ...baseEnv(home), PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1' }, args: options.args ?? [] };
+      // options.example: one of the extensions Pi ships in its package's examples/extensions/ (`permission-gate`),
+      // loaded with `-e` from the installed package (found from the binary).
+      const extension = options.example === undefined ? [] : ['-e', piExample(bin, options.example)];
+      return { env: { ...baseEnv(home), PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1' }, args: [...extension, ...(options.args ?? [])] };
     },
     /** The footer under the editor: the context gauge (`0.0%/128k (auto)`) and the model, right-aligned. */
     idle: /%\/\d+k \(auto\)/,
@@ -720,7 +723,17 @@ export function startAgentMock(options = {}) {
  * A temp folder with `home/` and `project/` (README.md, package.json, plus `files`), set up for AGENT:
  * returns { root, home, project, env, args, remove() } — env and args to run the agent with.
  */
-export function makeAgentSandbox(agent, { mockUrl, options = {}, files = {} }) {
+/** An example extension of the installed Pi package (`<package>/examples/extensions/<name>.ts`), from its binary. */
+function piExample(bin, name) {
+  if (bin === undefined) throw new Error(`pi: the example extension ${name} needs the pi binary (makeAgentSandbox's bin)`);
+  let dir = path.dirname(fs.realpathSync(bin));
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  const file = path.join(dir, 'examples', 'extensions', `${name}.ts`);
+  if (!fs.existsSync(file)) throw new Error(`pi: no example extension ${file}`);
+  return file;
+}
+
+export function makeAgentSandbox(agent, { mockUrl, options = {}, files = {}, bin }) {
   const def = AGENTS[agent];
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `osf7501-${agent}-`));
   const home = path.join(root, 'home');
@@ -730,6 +743,6 @@ export function makeAgentSandbox(agent, { mockUrl, options = {}, files = {} }) {
   fs.writeFileSync(path.join(project, 'README.md'), '# demo\n\nA tiny project for recordings.\n');
   fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'demo', version: '1.0.0' }, null, 2) + '\n');
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(project, name), text);
-  const { env, args } = def.setup({ root, home, project, mockUrl, options });
+  const { env, args } = def.setup({ root, home, project, mockUrl, options, bin });
   return { root, home, project, env, args, remove: () => fs.rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }) };
 }

@@ -49,7 +49,7 @@ const version = agent.readVersion?.(bin) ?? agentVersion(bin, { HOME: fs.mkdtemp
 // ------------------------------------------------------------------------------------------ one run
 async function record(scenario, cols, rows, mockUrl) {
   const opts = scenario.options ?? {};
-  const sandbox = makeAgentSandbox(agentName, { mockUrl, options: opts, files: opts.files });
+  const sandbox = makeAgentSandbox(agentName, { mockUrl, options: opts, files: opts.files, bin });
   const stem = recordingStem({ outRoot, version, scenario: scenario.name, cols, rows, answer7501 });
   const session = startSession({
     file: bin,

@@ -127,6 +127,77 @@ export const SCENARIOS = [
     ],
   },
   {
+    // Issue 31: a permission dialog whose path is long enough to wrap at 80 columns (`…/anon/…`): the msg must be
+    // the path Claude Code drew (@xterm/headless 5.5 tore such a path on a real session: `…/anos/…`).
+    name: 'long-path-write',
+    prompt: 'save the anonymised survey summary',
+    match: /save the anonymised survey summary/,
+    mock: [
+      {
+        tool: 'Write',
+        input: { file_path: '${cwd}/data/exports/anon/2026/december/customer-feedback/anonymised-survey-responses-summary.txt', content: 'responses: 42\n' },
+        text: "I'll save the summary.",
+      },
+      { text: 'Saved the anonymised survey summary.' },
+    ],
+    drive: [
+      ...submit('save the anonymised survey summary'),
+      { wait: PERMISSION },
+      { label: 'blocked', kind: 'permission' },
+      { sleep: 800 },
+      { key: 'enter' },
+      { label: 'working' },
+      { wait: /Saved the anonymised survey summary/ },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    // The same dialog (the mock answers with long-path-write's turns: same prompt), the terminal narrowed to 80
+    // columns while it is up (Claude Code redraws it at the new width).
+    name: 'long-path-resize',
+    prompt: 'save the anonymised survey summary',
+    match: /save the anonymised survey summary/,
+    drive: [
+      ...submit('save the anonymised survey summary'),
+      { wait: PERMISSION },
+      { sleep: 800 },
+      { resize: [80, 24] },
+      { sleep: 1500 },
+      { label: 'blocked', kind: 'permission' },
+      { sleep: 800 },
+      { key: 'enter' },
+      { label: 'working' },
+      { wait: /Saved the anonymised survey summary/ },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'long-path-bash',
+    prompt: 'count the anonymised survey responses',
+    match: /count the anonymised survey responses/,
+    mock: [
+      {
+        tool: 'Bash',
+        input: { command: 'wc -l /srv/research/customer-feedback/exports/anon/2026-12/anonymised-survey-responses-batch-07.csv', description: 'Count the responses' },
+        text: "I'll count them.",
+      },
+      { text: 'There are 42 responses.' },
+    ],
+    drive: [
+      ...submit('count the anonymised survey responses'),
+      { wait: PERMISSION },
+      { label: 'blocked', kind: 'permission' },
+      { sleep: 800 },
+      { key: 'enter' },
+      { label: 'working' },
+      { wait: /There are 42 responses/ },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
     name: 'bash-deny',
     prompt: 'run the tests',
     match: /\brun the tests\b/,

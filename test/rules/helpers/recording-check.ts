@@ -51,7 +51,9 @@ export function msgAgrees(ours: string | undefined, theirs: string | undefined):
   if (ours.endsWith('(MCP)') && theirs.endsWith('(MCP)')) return ours.split(' ')[1] === theirs.split(' ')[1];
   const [ourVerb, ourRest] = splitOnce(ours);
   const [theirVerb, theirRest] = splitOnce(theirs);
-  return ourVerb === theirVerb && ourRest !== '' && theirRest.endsWith(`/${ourRest}`);
+  // A path too long for the dialog's row is shortened at its start (`…/anon/2026/…/summary.txt`, `…feedback/a.txt`).
+  const shown = ourRest.startsWith('…') ? ourRest.slice(1) : `/${ourRest}`;
+  return ourVerb === theirVerb && ourRest !== '' && theirRest.endsWith(shown);
 }
 
 /** What checkRecording checks: every label, or only where the screen must and must not read blocked. */

@@ -6,11 +6,11 @@ import { readCast, replay, type Frame } from './cast.js';
 import { readLabels, type Label } from './recording-check.js';
 
 /**
- * Blocked moments that are a line of text asking the user to sign in, with no choices and no key hint, so only
- * the agent's own rules can know them: Claude Code's `Invalid API key · Please run /login` (an error line above
+ * Blocked moments that are a line of text asking the user to sign in, with no choices and no key hint, so the
+ * structural rule alone cannot know them: Claude Code's `Invalid API key · Please run /login` (an error line above
  * the prompt box; it reports it blocked:auth), Copilot CLI's `Please use /login to sign in to use Copilot` above
- * its composer, Pi's start-up `Warning: No models available. Use /login…`. Without the agent's words they read
- * as prose, the generic rules included.
+ * its composer, Pi's start-up `Warning: No models available. Use /login…`. The agents' rules and the generic
+ * file's `sign-in-notice` rule read them by their words.
  */
 export const SIGN_IN_LINES: Record<string, RegExp> = {
   'claude-code': /\/auth-error-/u,
@@ -19,11 +19,17 @@ export const SIGN_IN_LINES: Record<string, RegExp> = {
 };
 
 /**
+ * Dialogs whose kind only the agent's words give: Qwen Code's `Custom Provider · Step 1/7 · Protocol` (a sign-in
+ * set-up, auth) offers protocols (`OpenAI-compatible`), no word of signing in; by its shape it is a question.
+ */
+export const KIND_BY_AGENT_WORDS: Record<string, RegExp> = { 'qwen-code': /\/provider-setup-/u };
+
+/**
  * Blocked moments that are no dialog: the sign-in lines, and Continue's first-run prompt `Enter your Anthropic
  * API key:` with the cursor after it, which the generic file's credential prompt rule knows (not the structural
- * rule alone).
+ * rule alone); and the dialogs whose kind only the agent's words give.
  */
-export const NOT_DIALOGS: Record<string, RegExp> = { ...SIGN_IN_LINES, continue: /\/first-run-/u };
+export const NOT_DIALOGS: Record<string, RegExp> = { ...SIGN_IN_LINES, ...KIND_BY_AGENT_WORDS, continue: /\/first-run-/u };
 
 export const AGENTS = [
   ['claude-code', 'claude-code', 'claude-code.toml'],
