@@ -66,7 +66,7 @@ export function teeSinks(...sinks: Array<ReportLogSink | undefined>): ReportLogS
   if (present.length <= 1) return present[0];
   return {
     classification: (c: Classification) => present.forEach((s) => s.classification(c)),
-    report: (r: Report, source: ReportSource) => present.forEach((s) => s.report(r, source)),
+    report: (r: Report, source: ReportSource, completes?: boolean) => present.forEach((s) => s.report(r, source, completes)),
     drift: (d: DriftEvent) => present.forEach((s) => s.drift?.(d)),
     child: (r: Report) => present.forEach((s) => s.child?.(r)),
   };

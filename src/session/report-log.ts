@@ -27,8 +27,9 @@ export class ReportLog implements ReportLogSink {
   }
 
   /** A report written to the terminal. */
-  report(r: Report, source: ReportSource): void {
-    this.line({ type: 'report', state: r.state, kind: r.kind, id: r.id, app: r.app, msg: r.msg, source });
+  report(r: Report, source: ReportSource, completes = false): void {
+    // `completes`: the shim's copy of the program's own last report with the msg its screen shows (not the program's word).
+    this.line({ type: 'report', state: r.state, kind: r.kind, id: r.id, app: r.app, msg: r.msg, source, ...(completes ? { completes: true } : {}) });
   }
 
   /** A report on a child record of the session (a subagent's). */

@@ -42,8 +42,8 @@ export class ReportWriter {
   }
 
   /** A report the policy decided on; `bytes` (bare) when it is to be written. */
-  report(report: Report, source: ReportSource, bytes: Uint8Array | undefined): void {
-    this.options.log?.report(report, source);
+  report(report: Report, source: ReportSource, bytes: Uint8Array | undefined, completes = false): void {
+    this.options.log?.report(report, source, completes);
     // A resend is the same report again: the recap and the title have it already.
     const own = source !== 'native' && source !== 'resend';
     if (own) this.options.onReport?.(report);

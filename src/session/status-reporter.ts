@@ -234,7 +234,7 @@ export class StatusReporter implements SessionObserver {
     else if (output.type === 'drift') this.writer.drift(output.drift);
     else if (output.type === 'child') this.writer.child(output.report, output.bytes);
     else {
-      this.writer.report(output.report, output.source, output.bytes);
+      this.writer.report(output.report, output.source, output.bytes, output.completes === true);
       this.lastReport = output.report;
       if (output.bytes !== undefined) this.viewer?.written();
       this.toBar(this.bar?.report(output.report, performance.now()));

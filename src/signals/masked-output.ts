@@ -17,7 +17,8 @@ function masked<T extends { msg?: string; title?: string }>(value: T): T {
  */
 export function maskOutput(output: PolicyOutput): PolicyOutput {
   switch (output.type) {
-    case 'report': {
+    case 'report':
+    case 'child': {
       const report = masked(output.report);
       return report === output.report ? output : { ...output, report };
     }

@@ -20,7 +20,8 @@ export type ReportSource = 'screen' | 'native' | 'exit' | 'resend';
 /** Receives what the policy decided, for `--log` and the inbox. */
 export interface ReportLogSink {
   classification(c: Classification): void;
-  report(r: Report, source: ReportSource): void;
+  /** `completes`: the shim's completion of the child's own report (its msg read from the screen). */
+  report(r: Report, source: ReportSource, completes?: boolean): void;
   /** The screen rules disagreed with the child's own reports (`--log` only). */
   drift?(d: DriftEvent): void;
   /** A report on a child record of the session (a subagent's; `--log` only: it is not the session's state). */

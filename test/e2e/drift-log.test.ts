@@ -31,8 +31,11 @@ test('a program that says working over a [y/N] prompt: one drift line in --log, 
   expect(drift[0]).toMatchObject(STAGED);
   expect(drift[0]?.['lastedMs']).toBeGreaterThanOrEqual(1000);
   // The program's own reports went to the terminal as it made them; the shim's screen reports stopped.
-  const reports = lines.filter((l) => l['type'] === 'report').map((l) => `${l['state']}/${l['source']}`);
-  expect(reports.slice(reports.indexOf('idle/native'))).toEqual(['idle/native', 'working/native', 'blocked/native', 'done/native', 'clear/exit']);
+  // Its blocked report carried no msg: the shim's completion follows it, marked (the msg its screen shows).
+  const reports = lines.filter((l) => l['type'] === 'report').map((l) => `${l['state']}/${l['source']}${l['completes'] === true ? '+completes' : ''}`);
+  expect(reports.slice(reports.indexOf('idle/native'))).toEqual(['idle/native', 'working/native', 'blocked/native', 'blocked/native+completes', 'done/native', 'clear/exit']);
+  const completion = lines.find((l) => l['completes'] === true);
+  expect(completion?.['msg']).toBe('Overwrite notes.txt? [y/N]');
 });
 
 test('classify --against-native of the same program\'s recording: the same disagreement, exit status 5', async () => {

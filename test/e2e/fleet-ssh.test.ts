@@ -67,14 +67,16 @@ describe.skipIf(skipReason !== undefined)(`a fleet over ssh${skipReason === unde
     await waitUntil(() => /"state": "working"/u.test(run(['ls', '--json']).stdout), 'the local session working in the local registry');
   }, 60_000);
 
-  afterAll(() => {
+  afterAll(async () => {
     remote?.write('\x03');
     local?.write('\x03');
+    // Both shims remove their registry entries as they exit: the folders go only after them.
+    await Promise.all([remote?.result(), local?.result()]);
     for (const socket of held) socket.destroy();
     silent?.close();
     sshd?.stop();
-    if (base !== '') rmSync(base, { recursive: true, force: true });
-  });
+    if (base !== '') rmSync(base, { recursive: true, force: true, maxRetries: 3 });
+  }, 30_000);
 
   test('ls --host: the remote blocked session beside the local one, each with its host; a dead host named once', async () => {
     await waitUntil(() => /blocked:auth/u.test(run(['ls', '--host', 'devbox']).stdout), 'the remote session to read blocked:auth over ssh');
