@@ -38,8 +38,8 @@ const LISTS: [string, Seen[]][] = ['2.1.150', '2.1.332'].flatMap((version) =>
   ['80x24', '120x40'].map((size): [string, Seen[]] => [`claude-code/${version}/task-list-${size}`, TASKS]),
 );
 
-/** 2.1.332's TodoWrite (CLAUDE_CODE_ENABLE_TASKS=0) draws no list, and Claude Code reports no progress: none. */
-const NO_LIST = ['80x24', '120x40'].map((size) => `claude-code/2.1.332/todo-list-${size}`);
+/** TodoWrite (CLAUDE_CODE_ENABLE_TASKS=0) draws no list in 2.1.150 or 2.1.332 (nor does 2.1.332 report progress): none. */
+const NO_LIST = ['2.1.150', '2.1.332'].flatMap((version) => ['80x24', '120x40'].map((size) => `claude-code/${version}/todo-list-${size}`));
 
 async function reportsOf(name: string): Promise<Seen[]> {
   const path = join(ROOT, 'fixtures', `${name}.cast`);
