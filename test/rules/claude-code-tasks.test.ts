@@ -104,6 +104,25 @@ const SCREENS: [string, Screen, { state: string; progress?: number; msg?: string
     { state: 'working', progress: 33, msg: '1/3 · Split the tokenizer out' },
   ],
   [
+    'a long list folded: `… +4 tasks (open)` counts four (2.1.332 at 80x24)',
+    (cols) => [
+      '❯ work through the nine release tasks',
+      '',
+      '● Nine tasks.',
+      '',
+      '✻ Run the unit tests… (13s · ↓ 474 tokens)',
+      '  ⎿  ✔ Bump the version',
+      '     ✔ Update the changelog',
+      '     ✔ Build the package',
+      '     ◼ Run the unit tests',
+      '     ◻ Run the e2e tests',
+      '     … +4 tasks (open)',
+      '',
+      ...promptBox(cols, ['  esc to interrupt · ctrl+t to hide tasks']),
+    ],
+    { state: 'working', progress: 33, msg: '3/9 · Run the unit tests' },
+  ],
+  [
     'a finished list left in the transcript while a later turn works: no progress',
     (cols) => [
       '● All three tasks are done.',

@@ -70,6 +70,9 @@ const TASKS = [
   { subject: 'Run the tests', activeForm: 'Running the tests' },
 ];
 
+/** The long list of task-list-long. */
+const LONG_TASKS = ['Bump the version', 'Update the changelog', 'Build the package', 'Run the unit tests', 'Run the e2e tests', 'Sign the artifacts', 'Tag the release', 'Publish to npm', 'Announce it'];
+
 /**
  * Submits, then labels working at each task in progress (the list redrawn with one more done), then done. A version
  * that draws no list (2.1.332's TodoWrite) gets no such label: the waits are optional, the labels only with the row.
@@ -790,6 +793,36 @@ export const SCENARIOS = [
       { text: 'All three tasks are done.' },
     ],
     drive: taskDrive('work through the parser tasks', /All three tasks are done\./),
+  },
+  {
+    // A list longer than Claude Code shows in full (nine tasks): what it folds, and how that counts.
+    name: 'task-list-long',
+    prompt: 'work through the nine release tasks',
+    match: /work through the nine release tasks/,
+    options: { env: { CLAUDE_CODE_ENABLE_TODO_TOOLS: '1' } },
+    mock: [
+      ...LONG_TASKS.map((subject, i) => ({
+        tool: 'TaskCreate',
+        input: { subject, description: subject },
+        delayMs: 300,
+        ...(i === 0 ? { text: 'Nine tasks.' } : {}),
+      })),
+      ...LONG_TASKS.flatMap((_, i) => [
+        { tool: 'TaskUpdate', input: { taskId: String(i + 1), status: 'in_progress' }, delayMs: 300 },
+        { tool: 'TaskUpdate', input: { taskId: String(i + 1), status: 'completed' }, delayMs: 2500 },
+      ]),
+      { text: 'All nine tasks are done.' },
+    ],
+    drive: [
+      ...submit('work through the nine release tasks'),
+      // at 80x24 the list shows five rows, the rest folded: `… +4 tasks (open)`
+      { wait: /◼ Run the unit tests/, timeout: 30000 },
+      { sleep: 800 },
+      { label: 'working', note: 'in progress: Run the unit tests' },
+      { wait: /All nine tasks are done\./, timeout: 60000 },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
   },
   {
     name: 'todo-list',
