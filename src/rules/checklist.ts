@@ -4,8 +4,8 @@
 // agent redraws its plan below the older ones as it updates it). Each row of that match is tested against
 // `done`, then `current`, then `open`: done rows count as done, current and open rows as still to do, and a
 // row that matches none (the header, a cancelled task, a wrapped row's rest) is not counted. A row that stands for
-// several tasks the list folds away (`… +4 tasks (open)`) matches `folded`, whose group `n` is how many, counted as
-// done when its group `done` took part, else as still to do. The task in progress is the first `current` row's `task` group (or that row, trimmed). A list that states its own count
+// several tasks the list folds away (`… +4 tasks (1 in progress, 1 open, 2 done)`) matches `folded`: its group `n`
+// is how many, its group `done` how many of them are done (a number at its start; without one, all n: `(done)`). The task in progress is the first `current` row's `task` group (or that row, trimmed). A list that states its own count
 // (a collapsed todo tray: `Todo 1/3 completed`) gives it by `count`, a pattern with groups `done` and `total`,
 // in place of the rows.
 import { compileMatcher, isPatternProblem, type Matcher } from './matcher.js';
@@ -22,7 +22,7 @@ export interface Checklist {
   current: RegExp | undefined;
   /** The list's own count: groups `done` and `total`. */
   count: RegExp | undefined;
-  /** A row standing for `n` folded tasks (group `n`; done when group `done` took part). */
+  /** A row standing for `n` folded tasks (group `n`), of which group `done` are done (its number, else all). */
   folded: RegExp | undefined;
 }
 
@@ -86,7 +86,8 @@ export function countChecklist(checklist: Checklist, text: string): ChecklistCou
     const n = Number.parseInt(fold?.['n'] ?? '', 10);
     if (fold !== undefined && Number.isFinite(n) && n > 0) {
       total += n;
-      if (fold['done'] !== undefined) done += n;
+      const foldedDone = fold['done'];
+      if (foldedDone !== undefined) done += Math.min(n, Number.parseInt(foldedDone, 10) || n);
       continue;
     }
     if (checklist.done?.test(row)) {
