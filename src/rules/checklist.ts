@@ -3,15 +3,16 @@
 // `list` finds the whole list (its header and rows); the last match on the screen is the list that counts (an
 // agent redraws its plan below the older ones as it updates it). Each row of that match is tested against
 // `done`, then `current`, then `open`: done rows count as done, current and open rows as still to do, and a
-// row that matches none (the header, a cancelled task, a wrapped row's rest) is not counted. The task in
-// progress is the first `current` row's `task` group (or that row, trimmed). A list that states its own count
+// row that matches none (the header, a cancelled task, a wrapped row's rest) is not counted. A row that stands for
+// several tasks the list folds away (`… +4 tasks (1 in progress, 1 open, 2 done)`) matches `folded`: its group `n`
+// is how many, its group `done` how many of them are done (a number at its start; without one, all n: `(done)`). The task in progress is the first `current` row's `task` group (or that row, trimmed). A list that states its own count
 // (a collapsed todo tray: `Todo 1/3 completed`) gives it by `count`, a pattern with groups `done` and `total`,
 // in place of the rows.
 import { compileMatcher, isPatternProblem, type Matcher } from './matcher.js';
 import { fail, isTable, rejectUnknownKeys, expectString, describeType, type ValueContext } from './toml-values.js';
 
 /** The keys of a rule's `checklist` table. */
-export const CHECKLIST_KEYS = ['list', 'done', 'open', 'current', 'count'] as const;
+export const CHECKLIST_KEYS = ['list', 'done', 'open', 'current', 'count', 'folded'] as const;
 
 /** A compiled checklist: the list's pattern (global, to find its last match) and the three row patterns. */
 export interface Checklist {
@@ -21,6 +22,8 @@ export interface Checklist {
   current: RegExp | undefined;
   /** The list's own count: groups `done` and `total`. */
   count: RegExp | undefined;
+  /** A row standing for `n` folded tasks (group `n`), of which group `done` are done (its number, else all). */
+  folded: RegExp | undefined;
 }
 
 /** What a checklist found: done of total tasks, and the task in progress if one is marked. */
@@ -52,7 +55,9 @@ export function compileChecklist(ctx: ValueContext, value: unknown, flags: strin
   const done = pattern('done', count === undefined);
   const open = pattern('open', count === undefined);
   const current = pattern('current', false);
-  return { list: new RegExp(list.re.source, `${list.re.flags.replace('d', '')}g`), done: done?.re, open: open?.re, current: current?.re, count: count?.re };
+  const folded = pattern('folded', false);
+  if (folded !== undefined && !/\(\?<n>/u.test(folded.source)) fail(ctx, 'bad-value', 'checklist.folded needs the group (?<n>…)', 'checklist.folded');
+  return { list: new RegExp(list.re.source, `${list.re.flags.replace('d', '')}g`), done: done?.re, open: open?.re, current: current?.re, count: count?.re, folded: folded?.re };
 }
 
 /** Counts the last list on `text`; undefined when there is no list, or it has no task rows. */
@@ -77,6 +82,14 @@ export function countChecklist(checklist: Checklist, text: string): ChecklistCou
     return current ? { done, total, current } : { done, total };
   }
   for (const row of last[0].split('\n')) {
+    const fold = checklist.folded?.exec(row)?.groups;
+    const n = Number.parseInt(fold?.['n'] ?? '', 10);
+    if (fold !== undefined && Number.isFinite(n) && n > 0) {
+      total += n;
+      const foldedDone = fold['done'];
+      if (foldedDone !== undefined) done += Math.min(n, Number.parseInt(foldedDone, 10) || n);
+      continue;
+    }
     if (checklist.done?.test(row)) {
       done++;
       total++;

@@ -77,6 +77,7 @@ describe('a checklist in a rule file', () => {
     ['not a table', ruleWith('working', `'✔'`), /checklist must be a table/],
     ['without done', ruleWith('working', `{ list = '^P', open = '^□' }`), /checklist needs "done"/],
     ['a count without its groups', ruleWith('working', `{ list = '^P', count = 'P (\\d+)/(\\d+)' }`), /needs the groups/],
+    ['a folded row without its group', ruleWith('working', `{ list = '^P', done = '^✔', open = '^□', folded = '^… \\+(\\d+)' }`), /checklist.folded needs the group/],
     ['with an unknown key', ruleWith('working', `{ list = '^P', done = '^✔', open = '^□', skip = '^✗' }`), /unknown key/],
     ['on an idle rule', ruleWith('idle', `{ list = '^P', done = '^✔', open = '^□' }`), /only allowed with state "working" or "blocked"/],
     ['a pattern that matches an empty screen', ruleWith('working', `{ list = '^', done = '^✔', open = '^□' }`), /matches an empty screen/],

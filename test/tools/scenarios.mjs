@@ -63,6 +63,38 @@ const slowText =
 const PLAN =
   '# Refactor the parser\n\n1. Split the parser into a tokenizer and a tree builder.\n2. Add tests for each.\n3. Remove the old entry point.\n';
 
+/** The three tasks of the task-list and todo-list scenarios (issue 28), as Codex's and Gemini's plans have them. */
+const TASKS = [
+  { subject: 'Read the parser', activeForm: 'Reading the parser' },
+  { subject: 'Split the tokenizer out', activeForm: 'Splitting the tokenizer out' },
+  { subject: 'Run the tests', activeForm: 'Running the tests' },
+];
+
+/** The long list of task-list-long. */
+const LONG_TASKS = ['Bump the version', 'Update the changelog', 'Build the package', 'Run the unit tests', 'Run the e2e tests', 'Sign the artifacts', 'Tag the release', 'Publish to npm', 'Announce it'];
+
+/**
+ * Submits, then labels working at each task in progress (the list redrawn with one more done), then done. A version
+ * that draws no list (2.1.332's TodoWrite) gets no such label: the waits are optional, the labels only with the row.
+ */
+function taskDrive(prompt, end) {
+  return [
+    ...submit(prompt),
+    ...TASKS.flatMap((t, i) => {
+      const row = new RegExp(`◼ ${t.subject}`);
+      return [
+        // only the first waits for a list to show; no list by then, none comes
+        { wait: row, timeout: 12000, optional: true, ...(i > 0 ? { if: /[✔◼◻] Read the parser/ } : {}) },
+        { sleep: 1500, if: row },
+        { label: 'working', note: `in progress: ${t.subject}`, if: row },
+      ];
+    }),
+    { wait: end, timeout: 40000 },
+    { label: 'done' },
+    { sleep: 1000 },
+  ];
+}
+
 /** All scenarios, in recording order. */
 export const SCENARIOS = [
   {
@@ -808,6 +840,115 @@ export const SCENARIOS = [
       { label: 'idle' },
       { sleep: 1000 },
     ],
+  },
+  // Issue 28 item 2: Claude Code's task list. 2.1.332 offers its task tools (TaskCreate/TaskUpdate, or TodoWrite
+  // with CLAUDE_CODE_ENABLE_TASKS=0) only for the models of its own list (claude-sonnet-4-5, claude-opus-4-6, …)
+  // or with CLAUDE_CODE_ENABLE_TODO_TOOLS=1; the mock's default model (Opus 5.5) is not on it. 2.1.150 offers
+  // TaskCreate by default and TodoWrite with CLAUDE_CODE_ENABLE_TASKS=0. Each update waits `delayMs` so the
+  // list with a task in progress stays on screen.
+  {
+    name: 'task-list',
+    prompt: 'work through the parser tasks',
+    match: /work through the parser tasks/,
+    options: { env: { CLAUDE_CODE_ENABLE_TODO_TOOLS: '1' } },
+    mock: [
+      ...TASKS.map((t, i) => ({
+        tool: 'TaskCreate',
+        input: { subject: t.subject, description: t.subject, activeForm: t.activeForm },
+        ...(i === 0 ? { text: 'Three tasks.' } : {}),
+      })),
+      ...TASKS.flatMap((_, i) => [
+        { tool: 'TaskUpdate', input: { taskId: String(i + 1), status: 'in_progress' } },
+        { tool: 'TaskUpdate', input: { taskId: String(i + 1), status: 'completed' }, delayMs: 5000 },
+      ]),
+      { text: 'All three tasks are done.' },
+    ],
+    drive: taskDrive('work through the parser tasks', /All three tasks are done\./),
+  },
+  {
+    // A list longer than Claude Code shows in full (nine tasks): what it folds, and how that counts.
+    name: 'task-list-long',
+    prompt: 'work through the nine release tasks',
+    match: /work through the nine release tasks/,
+    options: { env: { CLAUDE_CODE_ENABLE_TODO_TOOLS: '1' } },
+    mock: [
+      ...LONG_TASKS.map((subject, i) => ({
+        tool: 'TaskCreate',
+        input: { subject, description: subject },
+        delayMs: 300,
+        ...(i === 0 ? { text: 'Nine tasks.' } : {}),
+      })),
+      ...LONG_TASKS.flatMap((_, i) => [
+        { tool: 'TaskUpdate', input: { taskId: String(i + 1), status: 'in_progress' }, delayMs: 300 },
+        { tool: 'TaskUpdate', input: { taskId: String(i + 1), status: 'completed' }, delayMs: 2500 },
+      ]),
+      { text: 'All nine tasks are done.' },
+    ],
+    drive: [
+      ...submit('work through the nine release tasks'),
+      // at 80x24 the list shows five rows, the rest folded: `… +4 tasks (open)`
+      { wait: /◼ Run the unit tests/, timeout: 30000 },
+      { sleep: 800 },
+      { label: 'working', note: 'in progress: Run the unit tests' },
+      { wait: /All nine tasks are done\./, timeout: 60000 },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    name: 'todo-list',
+    prompt: 'keep a todo list for the parser',
+    match: /keep a todo list for the parser/,
+    options: { env: { CLAUDE_CODE_ENABLE_TODO_TOOLS: '1', CLAUDE_CODE_ENABLE_TASKS: '0' } },
+    mock: [
+      ...[0, 1, 2, 3].map((doneCount) => ({
+        tool: 'TodoWrite',
+        input: {
+          todos: TASKS.map((t, i) => ({
+            content: t.subject,
+            activeForm: t.activeForm,
+            status: i < doneCount ? 'completed' : i === doneCount ? 'in_progress' : 'pending',
+          })),
+        },
+        ...(doneCount === 0 ? { text: 'A todo list.' } : { delayMs: 5000 }),
+      })),
+      { text: 'All three todos are done.' },
+    ],
+    drive: taskDrive('keep a todo list for the parser', /All three todos are done\./),
+  },
+  // Issue 28 item 3: a subagent in the foreground (Agent, run_in_background false): its `Agent(…)` row runs
+  // while the helper below answers after 12 s. Recorded with 2.1.150 only: 2.1.332 backgrounds the agent all the
+  // same (`⎿  Backgrounded agent`, as background-agents shows) and its /exit then asks whether to stop it.
+  {
+    name: 'subagent',
+    prompt: 'survey the source with a subagent',
+    match: /survey the source with a subagent/,
+    mock: [
+      {
+        tool: 'Agent',
+        input: { description: 'Survey the source', prompt: 'foreground survey: the src folder', subagent_type: 'general-purpose', run_in_background: false },
+        text: 'Starting a survey.',
+      },
+      { text: 'The survey is back: nothing stands out.' },
+    ],
+    drive: [
+      ...submit('survey the source with a subagent'),
+      { wait: /Survey the source/, timeout: 20000 },
+      { sleep: 3000 },
+      { label: 'working', note: 'subagent running' },
+      { wait: /The survey is back/, timeout: 40000 },
+      { label: 'done' },
+      { sleep: 1000 },
+    ],
+  },
+  {
+    // What the subagent of `subagent` answers (not recorded on its own).
+    name: 'subagent-survey',
+    helper: true,
+    prompt: 'foreground survey: the src folder',
+    match: /foreground survey: the src folder/,
+    mock: [{ text: 'Survey done: the src folder is small.', delayMs: 12000 }],
+    drive: [],
   },
   {
     name: 'exit',
