@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { parseReport, type Report } from '../../src/protocol/index.js';
 import type { Classification } from '../../src/rules/types.js';
 import { SignalPolicy } from '../../src/signals/signal-policy.js';
+import { PolicyDriver } from './helpers/policy-driver.js';
 import { childRecordId } from '../../src/signals/child-records.js';
 import type { PolicyOutput, SignalPolicyConfig } from '../../src/signals/types.js';
 import type { HookSignal } from '../../src/hooks/events.js';
@@ -22,36 +23,18 @@ const stopHook: HookSignal = { event: 'Stop', state: 'done' };
 
 /** The policy driven as the shim drives it; each written report as `state[:kind][ id][ "msg"]` (what the terminal reads back). */
 function run(steps: readonly Step[], config: Partial<SignalPolicyConfig> = {}): string[] {
-  const outputs: PolicyOutput[] = [];
-  let painted: Classification = idle;
-  let lastSwept: Classification | undefined;
-  const asked: number[] = [];
-  const policy = new SignalPolicy({ app: 'claude-code', onExit: 'clear', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false, ...config }, (o) => {
-    outputs.push(o);
-    if (o.type === 'sweep') asked.push(o.epoch);
-  });
-  const until = (t: number): void => {
-    for (let next = policy.nextDeadline(); next !== null && next <= t; next = policy.nextDeadline()) {
-      policy.tick(next);
-      for (let epoch = asked.shift(); epoch !== undefined; epoch = asked.shift()) {
-        const changed = painted !== lastSwept;
-        lastSwept = painted;
-        policy.handle({ type: 'swept', at: next, epoch, outcome: changed ? { changed: true, classification: painted } : { changed: false } });
-      }
-    }
-  };
+  const driver = new PolicyDriver({ app: 'claude-code', onExit: 'clear', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false, ...config });
   for (const step of steps) {
-    until(step.at);
-    if ('paint' in step) {
-      painted = step.paint;
-      policy.output(step.at);
-    } else if ('hook' in step) policy.handle({ type: 'hook', at: step.at, signal: step.hook });
-    else if ('native' in step) policy.handle({ type: 'native', at: step.at, report: step.native });
-    else if ('exit' in step) policy.handle({ type: 'exit', at: step.at, code: step.exit, signal: null });
-    else if ('resend' in step) policy.handle({ type: 'resend', at: step.at });
-    else policy.handle({ type: 'hangup', at: step.at });
+    driver.until(step.at);
+    if ('paint' in step) driver.paint(step.at, step.paint);
+    else if ('hook' in step) driver.handle({ type: 'hook', at: step.at, signal: step.hook });
+    else if ('native' in step) driver.handle({ type: 'native', at: step.at, report: step.native });
+    else if ('exit' in step) driver.handle({ type: 'exit', at: step.at, code: step.exit, signal: null });
+    else if ('resend' in step) driver.handle({ type: 'resend', at: step.at });
+    else driver.handle({ type: 'hangup', at: step.at });
   }
-  until(Infinity);
+  driver.until(Infinity);
+  const { outputs } = driver;
   return outputs.flatMap((o) => {
     if ((o.type !== 'report' && o.type !== 'child') || o.bytes === undefined) return [];
     const parsed = parseReport(o.bytes);

@@ -3,11 +3,10 @@
 import { describe, expect, test } from 'vitest';
 import { parseReport, type Report } from '../../src/protocol/index.js';
 import type { Classification } from '../../src/rules/types.js';
-import { SignalPolicy } from '../../src/signals/signal-policy.js';
+import { PolicyDriver } from './helpers/policy-driver.js';
 import type { PolicyOutput, SignalPolicyConfig } from '../../src/signals/types.js';
 
 const working: Classification = { state: 'working', rule: 'spinner' };
-const idle: Classification = { state: 'idle', rule: 'prompt' };
 const dialog = (msg: string): Classification => ({ state: 'blocked', kind: 'permission', msg, rule: 'approve-command' });
 
 type Step = { at: number; paint: Classification } | { at: number; native: Report };
@@ -15,32 +14,14 @@ type Step = { at: number; paint: Classification } | { at: number; native: Report
 /** The reports the record got, in order: the decoded bytes the shim wrote, and the child's own (`native`). */
 /** The shim's own reports made before the agent's first report (from the screen) are left out of `written`. */
 function run(steps: readonly Step[], config: Partial<SignalPolicyConfig> = {}): { written: Report[]; outputs: PolicyOutput[] } {
-  const outputs: PolicyOutput[] = [];
-  let painted: Classification = idle;
-  let lastSwept: Classification | undefined;
-  const asked: number[] = [];
-  const policy = new SignalPolicy({ app: 'codex', onExit: 'result', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false, ...config }, (o) => {
-    outputs.push(o);
-    if (o.type === 'sweep') asked.push(o.epoch);
-  });
-  const until = (t: number): void => {
-    for (let next = policy.nextDeadline(); next !== null && next <= t; next = policy.nextDeadline()) {
-      policy.tick(next);
-      for (let epoch = asked.shift(); epoch !== undefined; epoch = asked.shift()) {
-        const changed = painted !== lastSwept;
-        lastSwept = painted;
-        policy.handle({ type: 'swept', at: next, epoch, outcome: changed ? { changed: true, classification: painted } : { changed: false } });
-      }
-    }
-  };
+  const driver = new PolicyDriver({ app: 'codex', onExit: 'result', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false, ...config });
   for (const step of steps) {
-    until(step.at);
-    if ('paint' in step) {
-      painted = step.paint;
-      policy.output(step.at);
-    } else policy.handle({ type: 'native', at: step.at, report: step.native });
+    driver.until(step.at);
+    if ('paint' in step) driver.paint(step.at, step.paint);
+    else driver.handle({ type: 'native', at: step.at, report: step.native });
   }
-  until(10_000);
+  driver.until(10_000);
+  const { outputs } = driver;
   const first = outputs.findIndex((o) => o.type === 'report' && o.source === 'native');
   const written = outputs.slice(Math.max(first, 0)).flatMap((o) => {
     if (first < 0 || o.type !== 'report' || o.bytes === undefined) return [];

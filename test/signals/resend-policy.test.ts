@@ -3,46 +3,26 @@
 import { describe, expect, test } from 'vitest';
 import { extractAll, type Report } from '../../src/protocol/index.js';
 import type { Classification } from '../../src/rules/types.js';
-import { SignalPolicy } from '../../src/signals/signal-policy.js';
+import { PolicyDriver } from './helpers/policy-driver.js';
 import type { PolicyOutput, SignalPolicyConfig } from '../../src/signals/types.js';
 
 const working: Classification = { state: 'working', rule: 'spinner' };
 const dialog: Classification = { state: 'blocked', kind: 'permission', msg: 'approve Bash: ls', rule: 'permission-bash' };
-const idle: Classification = { state: 'idle', rule: 'prompt' };
 
 type Step = { at: number; paint: Classification } | { at: number; native: Report } | { at: number; resend: true } | { at: number; exit: number };
 
 /** Drives the policy as the shim does: every deadline in time order, each sweep answered at once with the last paint. */
 function run(steps: readonly Step[], config: Partial<SignalPolicyConfig> = {}): PolicyOutput[] {
-  const outputs: PolicyOutput[] = [];
-  let painted: Classification = idle;
-  let lastSwept: Classification | undefined;
-  const asked: number[] = [];
-  const policy = new SignalPolicy({ app: 'claude-code', onExit: 'result', timing: { settleMs: 40, intervalMs: 700 }, copyNative: true, ...config }, (output) => {
-    outputs.push(output);
-    if (output.type === 'sweep') asked.push(output.epoch);
-  });
-  const until = (t: number): void => {
-    for (let next = policy.nextDeadline(); next !== null && next <= t; next = policy.nextDeadline()) {
-      policy.tick(next);
-      for (let epoch = asked.shift(); epoch !== undefined; epoch = asked.shift()) {
-        const changed = painted !== lastSwept;
-        lastSwept = painted;
-        policy.handle({ type: 'swept', at: next, epoch, outcome: changed ? { changed: true, classification: painted } : { changed: false } });
-      }
-    }
-  };
+  const driver = new PolicyDriver({ app: 'claude-code', onExit: 'result', timing: { settleMs: 40, intervalMs: 700 }, copyNative: true, ...config });
   for (const step of steps) {
-    until(step.at);
-    if ('paint' in step) {
-      painted = step.paint;
-      policy.output(step.at);
-    } else if ('native' in step) policy.handle({ type: 'native', at: step.at, report: step.native });
-    else if ('resend' in step) policy.handle({ type: 'resend', at: step.at });
-    else policy.handle({ type: 'exit', at: step.at, code: step.exit, signal: null });
+    driver.until(step.at);
+    if ('paint' in step) driver.paint(step.at, step.paint);
+    else if ('native' in step) driver.handle({ type: 'native', at: step.at, report: step.native });
+    else if ('resend' in step) driver.handle({ type: 'resend', at: step.at });
+    else driver.handle({ type: 'exit', at: step.at, code: step.exit, signal: null });
   }
-  until(Infinity);
-  return outputs;
+  driver.until(Infinity);
+  return driver.outputs;
 }
 
 /** Each report as `state@source`, `+` when it was written, with the msg its bytes carry. */
