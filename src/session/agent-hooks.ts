@@ -8,6 +8,7 @@ import { injectAgentHooks } from '../hook-channel/inject-agent.js';
 import type { AgentHookSpec } from '../hooks/agents/spec.js';
 import { HookChannelError } from '../hooks/errors.js';
 import type { HookSignal } from '../hooks/events.js';
+import { openHookServer } from './open-hook-server.js';
 
 type SignalListener = (signal: HookSignal, receivedAt: number) => void;
 
@@ -67,20 +68,8 @@ export class AgentHooks {
 
   /** Makes the FIFO and starts reading it (after the spawn); false when that fails (the screen alone tells the state). */
   async open(env: NodeJS.ProcessEnv): Promise<boolean> {
-    if (this.disposed) return false;
-    const { HookServer } = await import('../hook-channel/channel.js');
-    if (this.disposed) return false;
-    let server: HookServer;
-    try {
-      server = await HookServer.open(this.place, env, this.spec);
-    } catch (error) {
-      if (error instanceof HookChannelError) return false;
-      throw error;
-    }
-    if (this.disposed) {
-      server.dispose();
-      return false;
-    }
+    const server = await openHookServer({ place: this.place, env, spec: this.spec, disposed: () => this.disposed });
+    if (server === undefined) return false;
     this.server = server;
     server.onSignal(({ signal, receivedAt }) => this.onSignal(signal, receivedAt));
     return true;

@@ -10,6 +10,7 @@ import { HookChannelError } from '../hooks/errors.js';
 import type { HookSignal } from '../hooks/events.js';
 import { defaultHookCommand } from '../hooks/settings.js';
 import { hookEventsFor } from '../hooks/versions.js';
+import { openHookServer } from './open-hook-server.js';
 
 type SignalListener = (signal: HookSignal, receivedAt: number) => void;
 
@@ -67,21 +68,15 @@ export class ClaudeHooks {
    * yet): that goes with `dispose()`.
    */
   async open(env: NodeJS.ProcessEnv): Promise<boolean> {
-    if (this.disposed) return false;
-    const { HookServer } = await import('../hook-channel/channel.js');
-    if (this.disposed) return false;
-    let server: HookServer;
-    try {
-      server = await HookServer.open(this.place, env);
-    } catch (error) {
-      if (this.settingsFile === undefined) this.place.dispose();
-      if (error instanceof HookChannelError) return false;
-      throw error;
-    }
-    if (this.disposed) {
-      server.dispose();
-      return false;
-    }
+    const server = await openHookServer({
+      place: this.place,
+      env,
+      disposed: () => this.disposed,
+      onFailure: () => {
+        if (this.settingsFile === undefined) this.place.dispose();
+      },
+    });
+    if (server === undefined) return false;
     this.server = server;
     server.onSignal(({ signal, receivedAt }) => this.onSignal(signal, receivedAt));
     return true;
