@@ -68,11 +68,9 @@ export class AgentHooks {
 
   /** Makes the FIFO and starts reading it (after the spawn); false when that fails (the screen alone tells the state). */
   async open(env: NodeJS.ProcessEnv): Promise<boolean> {
-    const server = await openHookServer({ place: this.place, env, spec: this.spec, disposed: () => this.disposed });
-    if (server === undefined) return false;
+    const server = await openHookServer({ place: this.place, env, spec: this.spec, disposed: () => this.disposed, onSignal: this.onSignal });
     this.server = server;
-    server.onSignal(({ signal, receivedAt }) => this.onSignal(signal, receivedAt));
-    return true;
+    return server !== undefined;
   }
 
   /** Closes the channel and removes its directory (FIFO, payload files, the agent's layer). Idempotent. */

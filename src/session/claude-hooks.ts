@@ -72,14 +72,13 @@ export class ClaudeHooks {
       place: this.place,
       env,
       disposed: () => this.disposed,
+      onSignal: this.onSignal,
       onFailure: () => {
         if (this.settingsFile === undefined) this.place.dispose();
       },
     });
-    if (server === undefined) return false;
     this.server = server;
-    server.onSignal(({ signal, receivedAt }) => this.onSignal(signal, receivedAt));
-    return true;
+    return server !== undefined;
   }
 
   /** Closes the channel and removes its directory (FIFO, payload files, a spilled settings file). Idempotent. */

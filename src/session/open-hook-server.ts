@@ -5,6 +5,7 @@ import type { ChannelPlace } from '../hook-channel/channel-place.js';
 import type { HookServer } from '../hook-channel/channel.js';
 import type { AgentHookSpec } from '../hooks/agents/spec.js';
 import { HookChannelError } from '../hooks/errors.js';
+import type { HookSignal } from '../hooks/events.js';
 
 export interface OpenHookServerOptions {
   place: ChannelPlace;
@@ -13,11 +14,13 @@ export interface OpenHookServerOptions {
   spec?: AgentHookSpec;
   /** True once the owner is disposed: a server made meanwhile is closed again. */
   disposed: () => boolean;
+  /** Where the channel's signals go. */
+  onSignal: (signal: HookSignal, receivedAt: number) => void;
   /** Called when the channel could not be made, before resolving to undefined. */
   onFailure?: () => void;
 }
 
-/** The open server, or undefined when the channel failed (HookChannelError) or the owner is gone. */
+/** The open server, its signals going to `onSignal`, or undefined when the channel failed (HookChannelError) or the owner is gone. */
 export async function openHookServer(options: OpenHookServerOptions): Promise<HookServer | undefined> {
   if (options.disposed()) return undefined;
   const { HookServer } = await import('../hook-channel/channel.js');
@@ -34,5 +37,6 @@ export async function openHookServer(options: OpenHookServerOptions): Promise<Ho
     server.dispose();
     return undefined;
   }
+  server.onSignal(({ signal, receivedAt }) => options.onSignal(signal, receivedAt));
   return server;
 }
