@@ -2,21 +2,16 @@
 // idle screen would make. The real policy on a fake clock.
 import { describe, expect, test } from 'vitest';
 import type { HookSignal } from '../../src/hooks/events.js';
-import { SignalPolicy } from '../../src/signals/signal-policy.js';
-import type { PolicyOutput } from '../../src/signals/types.js';
+import { PolicyDriver } from './helpers/policy-driver.js';
 
 function reports(hooks: Array<[number, HookSignal]>): string[] {
-  const outputs: PolicyOutput[] = [];
-  const policy = new SignalPolicy({ app: 'opencode', onExit: 'result', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false }, (o) => outputs.push(o));
-  const until = (t: number): void => {
-    for (let next = policy.nextDeadline(); next !== null && next <= t; next = policy.nextDeadline()) policy.tick(next);
-  };
+  const driver = new PolicyDriver({ app: 'opencode', onExit: 'result', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false });
   for (const [at, signal] of hooks) {
-    until(at);
-    policy.handle({ type: 'hook', at, signal });
+    driver.until(at);
+    driver.handle({ type: 'hook', at, signal });
   }
-  until(20_000);
-  return outputs.flatMap((o) => (o.type === 'report' && o.bytes !== undefined ? [o.report.state] : []));
+  driver.until(20_000);
+  return driver.outputs.flatMap((o) => (o.type === 'report' && o.bytes !== undefined ? [o.report.state] : []));
 }
 
 describe("a hook's idle", () => {

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { parseReport } from '../../src/protocol/index.js';
 import type { Classification } from '../../src/rules/types.js';
-import { SignalPolicy } from '../../src/signals/signal-policy.js';
+import { PolicyDriver } from './helpers/policy-driver.js';
 import type { SignalPolicyConfig } from '../../src/signals/types.js';
 import type { ProgressMark } from '../../src/stream/progress-marks.js';
 
@@ -15,40 +15,22 @@ type Step = { at: number; paint: Classification } | { at: number; bar: ProgressM
 /** Drives the policy as the shim does: every deadline in time order, each sweep answered at once. Reports as `t state[:kind][ progress][ msg]`. */
 function run(steps: readonly Step[], config: Partial<SignalPolicyConfig> = {}): string[] {
   const reports: string[] = [];
-  let painted = idle;
-  const asked: number[] = [];
-  let now = 0;
-  const policy = new SignalPolicy({ app: 'prog', onExit: 'result', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false, lifecycle: 'agent', ...config }, (o) => {
-    if (o.type === 'sweep') asked.push(o.epoch);
-    if (o.type === 'report' && o.bytes !== undefined) {
-      const parsed = parseReport(o.bytes);
-      if (parsed.type === 'report') {
-        const r = parsed.report;
-        reports.push([`${now}`, [r.state, r.kind].filter((x) => x !== undefined).join(':'), r.progress === undefined ? undefined : `${r.progress}%`, r.msg].filter((x) => x !== undefined).join(' '));
-      }
-    }
+  const driver: PolicyDriver = new PolicyDriver({ app: 'prog', onExit: 'result', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false, lifecycle: 'agent', ...config }, (o) => {
+    if (o.type !== 'report' || o.bytes === undefined) return;
+    const parsed = parseReport(o.bytes);
+    if (parsed.type !== 'report') return;
+    const r = parsed.report;
+    reports.push([`${driver.now}`, [r.state, r.kind].filter((x) => x !== undefined).join(':'), r.progress === undefined ? undefined : `${r.progress}%`, r.msg].filter((x) => x !== undefined).join(' '));
   });
-  const until = (t: number): void => {
-    for (let next = policy.nextDeadline(); next !== null && next <= t; next = policy.nextDeadline()) {
-      now = next;
-      policy.tick(next);
-      for (let epoch = asked.shift(); epoch !== undefined; epoch = asked.shift()) {
-        policy.handle({ type: 'swept', at: next, epoch, outcome: { changed: true, classification: painted } });
-      }
-    }
-  };
   for (const step of steps) {
-    until(step.at);
-    now = step.at;
-    if ('paint' in step) {
-      painted = step.paint;
-      policy.output(step.at);
-    } else if ('bar' in step) {
-      policy.handle({ type: 'progress', at: step.at, mark: step.bar });
-      policy.output(step.at); // the sequence is output too, though it draws nothing
-    } else policy.handle({ type: 'exit', at: step.at, code: step.exit, signal: null });
+    driver.until(step.at);
+    if ('paint' in step) driver.paint(step.at, step.paint);
+    else if ('bar' in step) {
+      driver.handle({ type: 'progress', at: step.at, mark: step.bar });
+      driver.frame(step.at); // the sequence is output too, though it draws nothing
+    } else driver.handle({ type: 'exit', at: step.at, code: step.exit, signal: null });
   }
-  until(Infinity);
+  driver.until(Infinity);
   return reports;
 }
 

@@ -7,6 +7,7 @@ import { RuleSet } from '../../src/rules/rule-set.js';
 import type { Classification } from '../../src/rules/types.js';
 import { HOOK_BLOCKED_GRACE_MS, HOOK_HINT_MS } from '../../src/signals/ranking.js';
 import { SignalPolicy } from '../../src/signals/signal-policy.js';
+import { PolicyDriver } from './helpers/policy-driver.js';
 import type { ForegroundView, PolicyOutput, SignalPolicyConfig } from '../../src/signals/types.js';
 import type { HookSignal } from '../../src/hooks/events.js';
 
@@ -27,43 +28,18 @@ type Step =
 
 /** Drives the policy as the shim does, on a fake clock: every deadline in time order, each sweep answered at once. */
 function run(steps: readonly Step[], config: Partial<SignalPolicyConfig> = {}): { reports: string[]; outputs: PolicyOutput[] } {
-  const outputs: PolicyOutput[] = [];
-  let painted: Classification = idle;
-  let lastSwept: Classification | undefined;
-  const asked: number[] = [];
-  const policy = new SignalPolicy(
-    { app: 'bash', onExit: 'result', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false, ...config },
-    (output) => {
-      outputs.push(output);
-      if (output.type === 'sweep') asked.push(output.epoch);
-      if (output.type === 'rules') lastSwept = undefined;
-    },
-  );
-  const sweepAt = (at: number): void => {
-    for (let epoch = asked.shift(); epoch !== undefined; epoch = asked.shift()) {
-      const changed = painted !== lastSwept;
-      lastSwept = painted;
-      policy.handle({ type: 'swept', at, epoch, outcome: changed ? { changed: true, classification: painted } : { changed: false } });
-    }
-  };
-  const until = (t: number): void => {
-    for (let next = policy.nextDeadline(); next !== null && next <= t; next = policy.nextDeadline()) {
-      policy.tick(next);
-      sweepAt(next);
-    }
-  };
+  const driver = new PolicyDriver({ app: 'bash', onExit: 'result', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false, ...config });
   for (const step of steps) {
-    until(step.at);
-    if ('paint' in step) {
-      painted = step.paint;
-      policy.output(step.at);
-    } else if ('hook' in step) policy.handle({ type: 'hook', at: step.at, signal: step.hook });
-    else if ('native' in step) policy.handle({ type: 'native', at: step.at, report: step.native });
-    else if ('foreground' in step) policy.foreground(step.at, step.foreground);
-    else if ('exit' in step) policy.handle({ type: 'exit', at: step.at, code: step.exit, signal: step.signal ?? null });
-    else policy.handle({ type: 'hangup', at: step.at });
+    driver.until(step.at);
+    if ('paint' in step) driver.paint(step.at, step.paint);
+    else if ('hook' in step) driver.handle({ type: 'hook', at: step.at, signal: step.hook });
+    else if ('native' in step) driver.handle({ type: 'native', at: step.at, report: step.native });
+    else if ('foreground' in step) driver.foreground(step.at, step.foreground);
+    else if ('exit' in step) driver.handle({ type: 'exit', at: step.at, code: step.exit, signal: step.signal ?? null });
+    else driver.handle({ type: 'hangup', at: step.at });
   }
-  until(Infinity);
+  driver.until(Infinity);
+  const outputs = driver.outputs;
   const reports = outputs.flatMap((o) => {
     if (o.type !== 'report') return [];
     const r = o.report;

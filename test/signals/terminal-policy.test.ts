@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { parseReport } from '../../src/protocol/index.js';
 import type { Classification } from '../../src/rules/types.js';
-import { SignalPolicy } from '../../src/signals/signal-policy.js';
+import { PolicyDriver } from './helpers/policy-driver.js';
 import { terminalVerdict } from '../../src/signals/terminal-verdict.js';
 import type { TerminalState } from '../../src/signals/terminal-state.js';
 import type { SignalPolicyConfig } from '../../src/signals/types.js';
@@ -24,46 +24,21 @@ type Step =
 /** Drives the policy as the shim does: every deadline in time order, each sweep answered at once. */
 function run(steps: readonly Step[], config: Partial<SignalPolicyConfig>): string[] {
   const reports: string[] = [];
-  let painted: { c: Classification; row?: string } = { c: idle };
-  let changed = true;
-  const asked: number[] = [];
-  const policy = new SignalPolicy({ app: 'prog', onExit: 'result', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false, ...config }, (o) => {
-    if (o.type === 'sweep') asked.push(o.epoch);
-    if (o.type === 'report' && o.bytes !== undefined) {
-      const parsed = parseReport(o.bytes);
-      if (parsed.type === 'report') {
-        const r = parsed.report;
-        reports.push([r.state, r.kind, r.msg].filter((x) => x !== undefined).join(':'));
-      }
-    }
+  const driver = new PolicyDriver({ app: 'prog', onExit: 'result', timing: { settleMs: 40, intervalMs: 700 }, copyNative: false, ...config }, (o) => {
+    if (o.type !== 'report' || o.bytes === undefined) return;
+    const parsed = parseReport(o.bytes);
+    if (parsed.type === 'report') reports.push([parsed.report.state, parsed.report.kind, parsed.report.msg].filter((x) => x !== undefined).join(':'));
   });
-  const sweep = (at: number): void => {
-    for (let epoch = asked.shift(); epoch !== undefined; epoch = asked.shift()) {
-      const outcome = { changed: true as const, classification: painted.c, ...(painted.row === undefined ? {} : { cursorRow: painted.row }) };
-      policy.handle({ type: 'swept', at, epoch, outcome: changed ? outcome : { changed: false } });
-      changed = false;
-    }
-  };
-  const until = (t: number): void => {
-    for (let next = policy.nextDeadline(); next !== null && next <= t; next = policy.nextDeadline()) {
-      policy.tick(next);
-      sweep(next);
-    }
-  };
   for (const step of steps) {
-    until(step.at);
-    if ('paint' in step) {
-      painted = { c: step.paint, ...(step.row === undefined ? {} : { row: step.row }) };
-      changed = true;
-      policy.output(step.at);
-    } else if ('frame' in step) {
-      policy.output(step.at);
-    } else if ('terminal' in step) policy.handle({ type: 'terminal', at: step.at, state: step.terminal });
-    else if ('mark' in step) policy.handle({ type: 'shell-mark', at: step.at, mark: step.mark });
-    else if ('input' in step) policy.handle({ type: 'input', at: step.at });
-    else policy.handle({ type: 'exit', at: step.at, code: step.exit, signal: null });
+    driver.until(step.at);
+    if ('paint' in step) driver.paint(step.at, step.paint, step.row);
+    else if ('frame' in step) driver.frame(step.at);
+    else if ('terminal' in step) driver.handle({ type: 'terminal', at: step.at, state: step.terminal });
+    else if ('mark' in step) driver.handle({ type: 'shell-mark', at: step.at, mark: step.mark });
+    else if ('input' in step) driver.handle({ type: 'input', at: step.at });
+    else driver.handle({ type: 'exit', at: step.at, code: step.exit, signal: null });
   }
-  until(Infinity);
+  driver.until(Infinity);
   return reports;
 }
 
