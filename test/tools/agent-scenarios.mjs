@@ -290,6 +290,30 @@ export function codexScenarios() {
     { name: 'auth-error', drive: error('trigger an auth failure') },
     ...failureScenarios(error, answered),
     planScenario((t) => submit(a, t), done(30000)),
+    {
+      // Issue 28: two sub-agents spawned in one reply (spawn_agent), waited on (wait_agent), then a closing text.
+      name: 'subagents',
+      // Codex draws no Working row while it waits on them: `• Waiting for 2 agents` is what says the turn goes on.
+      drive: [
+        ...submit(a, 'split the survey between two helpers'),
+        { wait: /Waiting for 2 agents/, timeout: 60000 },
+        { label: 'working', note: 'waiting for 2 agents' },
+        { wait: /• Waiting for [0-9a-f]{8}-/, timeout: 60000 },
+        { label: 'working', note: 'one agent finished, waiting for the other' },
+        { wait: /Both helpers are done/, timeout: 120000 },
+        ...done(30000),
+      ],
+    },
+    {
+      // Issue 28: the turn ends while both sub-agents still run; what Codex shows when each of them ends.
+      name: 'subagents-unwaited',
+      drive: [
+        ...submit(a, 'start two helpers and carry on'),
+        { wait: /report back when they are done/, timeout: 60000 },
+        ...done(30000),
+        { sleep: 15000 },
+      ],
+    },
     exitScenario(),
   ];
 }
@@ -511,6 +535,24 @@ export function opencodeScenarios() {
         { name: 'auth-error', drive: error('trigger an auth failure') },
         ...failureScenarios(error, answered),
         planScenario((t) => submit(a, t), done),
+        {
+          // Issue 28: two task calls in one reply (a `general` and an `explore` subagent), then a closing text.
+          name: 'subagents',
+          // While they run: `⠹ General Task — List the docs folder` (a spinner), `✓ …` and `↳ 12.0s` once one ends.
+          drive: [
+            ...submit(a, 'survey the project with two subagents'),
+            { wait: /Explore Task — Count the test files/, timeout: FIRST },
+            { label: 'working', note: 'two subagents running' },
+            // (At 60x15 the `↳ Read …` row is never in view: the wait ends when the subagent's end row shows.)
+            { wait: /↳ Read |↳ 1 toolcall · /, timeout: 30000, optional: true },
+            { label: 'working', note: "a subagent's tool row", if: /↳ Read / },
+            // At 60x15 the `✓ General Task` row has scrolled out of view by then: its `↳ 1 toolcall · 9.7s` row is what shows.
+            { wait: /✓ General Task — List the docs folder|↳ 1 toolcall · /, timeout: 60000 },
+            { label: 'working', note: 'one subagent finished, the other running', unless: /✓ Explore Task/ },
+            { wait: /Both helpers are done/, timeout: 60000 },
+            ...done,
+          ],
+        },
       ];
     },
   });

@@ -20,6 +20,9 @@
 //   { errorsFirst: { status, count, error? }, …reply }    fails `count` times (per prompt and project folder), then
 //                                                         answers the rest of the reply (a retry the agent survives)
 //   { drop: true }                                        starts the stream, then cuts the connection mid-answer
+//   { read: 'path', text? }                               OpenCode's read tool (the path under the project folder)
+//   { agents: { spawn: [message, …] } | { wait: true } }  Codex's sub-agents: spawn_agent per message, wait_agent
+//   { tasks: [{ description, prompt, subagent_type }] }   OpenCode's subagents: one task call each, in one reply
 //   { todos: [[text, status], …], text? }                 the agent's todo / plan tool (Codex update_plan, Gemini
 //                                                         write_todos, Qwen todo_write, OpenCode todowrite);
 //                                                         status pending | in_progress | completed | cancelled
@@ -42,6 +45,12 @@ const listText =
 /** A path over 100 characters (107), and a command that needs three rows at 80 columns (221 characters). */
 export const LONG_PATH = 'build/reports/nightly/integration-suite/chromium-headless-shell/accessibility-and-layout-checks/summary.log';
 export const LONG_COMMAND = `mkdir -p ${LONG_PATH.slice(0, LONG_PATH.lastIndexOf('/'))} && touch ${LONG_PATH}`;
+
+/** The two sub-agents' tasks (their prompts pick their own turns below). */
+const HELPER_DOCS = 'Helper task: list the docs folder and name each guide in it.';
+const HELPER_TESTS = 'Helper task: count the test files under test/ and report the number.';
+const SUBAGENT_DOCS = 'Subagent task: read the README, then list the docs folder and name each guide in it.';
+const SURVEY_DONE = 'Both helpers are done: the docs folder holds two guides and there are four test files.';
 
 /** The three-step plan after `step` steps are done (the next one in progress). */
 const PLAN_STEPS = ['Read the parser', 'Split the tokenizer out', 'Run the tests'];
@@ -201,6 +210,52 @@ export const TURNS = [
       { text: 'The build folder is gone (or was kept, if you said no).' },
     ],
   },
+  // ---- issue 28: two sub-agents, each a slow turn of its own (picked by its task's text, below). Codex: both
+  // spawn_agent calls in one reply, then wait_agent (it returns when either ends, so up to three times) and a
+  // closing text; OpenCode: two task calls in one reply, then the closing text.
+  {
+    match: /split the survey between two helpers/,
+    replies: [
+      { agents: { spawn: [HELPER_DOCS, HELPER_TESTS] }, text: "I'll hand the survey to two helpers." },
+      { agents: { wait: true } },
+      { agents: { wait: true } },
+      { agents: { wait: true } },
+      { text: SURVEY_DONE },
+    ],
+  },
+  {
+    // Codex: the turn ends with both sub-agents still running (no wait_agent); each one's end comes back to
+    // the session as a <subagent_notification>.
+    match: /start two helpers and carry on/,
+    replies: [
+      { agents: { spawn: [HELPER_DOCS, HELPER_TESTS] }, text: "I'll start two helpers." },
+      { text: 'Two helpers are running; they report back when they are done.' },
+      { text: 'Two helpers are running; they report back when they are done.' },
+    ],
+  },
+  {
+    match: /survey the project with two subagents/,
+    replies: [
+      {
+        tasks: [
+          { description: 'List the docs folder', prompt: SUBAGENT_DOCS, subagent_type: 'general' },
+          { description: 'Count the test files', prompt: HELPER_TESTS, subagent_type: 'explore' },
+        ],
+        text: "I'll hand the survey to two subagents.",
+      },
+      { text: SURVEY_DONE },
+    ],
+  },
+  { match: /Helper task: list the docs folder/, replies: [{ text: 'The docs folder holds two guides: install.md and usage.md.', delayMs: 6000, chunks: 6, chunkMs: 300 }] },
+  {
+    // OpenCode's `general` subagent reads a file first, so its task row shows the tool it runs (`↳ Read …`).
+    match: /Subagent task: read the README, then list the docs folder/,
+    replies: [
+      { read: 'README.md', delayMs: 2500 },
+      { text: 'The docs folder holds two guides: install.md and usage.md.', delayMs: 5000, chunks: 6, chunkMs: 300 },
+    ],
+  },
+  { match: /Helper task: count the test files/, replies: [{ text: 'There are four test files under test/.', delayMs: 11000, chunks: 6, chunkMs: 300 }] },
   {
     match: /say hello/,
     replies: [{ text: 'Hello from the mock model.' }],
