@@ -8,6 +8,12 @@ export interface ScreenSide {
   progress: number | undefined;
 }
 
+/**
+ * The same count as far as two percentages tell: a screen's done/total is floored (2/3 → 66), an agent may round
+ * it (Claude Code's 67).
+ */
+const SAME_PROGRESS = 1;
+
 /** The fields the screen fills in: only ones the agent's report leaves out. */
 export interface Completion {
   msg?: string;
@@ -22,11 +28,13 @@ export interface Completion {
  * - `error` without msg: what the screen says happened (`usage limit · resets 3:45pm`);
  * - `working`: the msg (a plan's `1/3`, a retry's `Reconnecting... 2/3`) and the progress it lacks; nothing when
  *   the agent gives a progress of its own and the screen counts another (its msg would say the other count).
- * `done`, `idle` and `clear` are complete as they are.
+ * `done`, `idle` and `clear` are complete as they are. `dropped`: the msg of the agent's previous report, which this
+ * one leaves out: over for the agent (`1 shell still running`, then bare `working`), so a screen that still says it
+ * (a sweep behind) adds nothing.
  */
-export function nativeCompletion(native: Report, screen: ScreenSide): Completion | undefined {
+export function nativeCompletion(native: Report, screen: ScreenSide, dropped?: string): Completion | undefined {
   const seen = screen.verdict;
-  if (seen === undefined || seen.state !== native.state) return undefined;
+  if (seen === undefined || seen.state !== native.state || (dropped !== undefined && seen.msg === dropped)) return undefined;
   switch (native.state) {
     case 'blocked':
       if (native.kind !== undefined && seen.kind !== undefined && native.kind !== seen.kind) return undefined;
@@ -34,7 +42,7 @@ export function nativeCompletion(native: Report, screen: ScreenSide): Completion
     case 'error':
       return native.msg === undefined && seen.msg !== undefined ? { msg: seen.msg } : undefined;
     case 'working': {
-      if (native.progress !== undefined && screen.progress !== undefined && native.progress !== screen.progress) return undefined;
+      if (native.progress !== undefined && screen.progress !== undefined && Math.abs(native.progress - screen.progress) > SAME_PROGRESS) return undefined;
       const fill: Completion = {};
       if (native.msg === undefined && seen.msg !== undefined) fill.msg = seen.msg;
       if (native.progress === undefined && screen.progress !== undefined) fill.progress = screen.progress;

@@ -65,6 +65,8 @@ export class SignalPolicy {
   /** When the last completion was written, and when the next may be (a later one waits: at most 4 a second). */
   private completedAt = -Infinity;
   private completionDue: number | null = null;
+  /** The msg the child's previous report had and its last one leaves out: over, for the child (nativeCompletion). */
+  private droppedMsg: string | undefined;
   /** The child has made a report of its own on this session's record (an agent, whatever its name). */
   private spokeForItself = false;
   /**
@@ -297,6 +299,7 @@ export class SignalPolicy {
     // The agent reports its subagents itself (Claude Code ≥ 2.1.295): the hooks' child records are never a duplicate.
     if (!this.spokeForItself) for (const clear of this.children.clearAll()) this.emitChild(clear);
     if (this.native?.state !== ours.state) this.nativeSince = at;
+    this.droppedMsg = ours.msg === undefined ? this.native?.msg : undefined;
     this.native = ours;
     this.spokeForItself = true;
     if (this.hookUnseen !== undefined && ours.state === this.hookUnseen.signal.state) this.hookUnseen = undefined;
@@ -327,7 +330,7 @@ export class SignalPolicy {
   private completeNative(at: number): void {
     const native = this.native;
     if (native === undefined) return;
-    const fill = nativeCompletion(native, { verdict: this.drift.screenVerdict, progress: this.drift.screenProgress });
+    const fill = nativeCompletion(native, { verdict: this.drift.screenVerdict, progress: this.drift.screenProgress }, this.droppedMsg);
     const shown = this.completed ?? native;
     // Nothing to add: a working record goes back to the child's own word; a blocked or error keeps what it said.
     const target = fill !== undefined ? { ...native, ...fill } : native.state === 'working' ? native : shown;

@@ -148,6 +148,18 @@ describe("the agent's own working and error without msg or progress", () => {
     expect(run([{ at: 0, paint: planRow(1) }, { at: 500, native: { ...ownError, msg: 'quota' } }]).written).toEqual([]);
   });
 
+  test('an agent that rounds its progress (67 for 2/3) counts as the same count; a msg the agent has just dropped is not added back', () => {
+    expect(run([{ at: 0, paint: planRow(2) }, { at: 500, native: { ...ownWorking, progress: 67 } }]).written).toEqual([{ ...ownWorking, progress: 67, msg: '2/3' }]);
+    const shells: Classification = { state: 'working', msg: '1 shell still running', rule: 'background' };
+    const { written } = run([
+      { at: 0, paint: shells },
+      { at: 100, native: { ...ownWorking, msg: '1 shell still running' } },
+      { at: 1000, native: ownWorking },
+      { at: 1200, paint: working },
+    ]);
+    expect(written).toEqual([]);
+  });
+
   test('changes come at most 4 a second, the latest winning', () => {
     const steps: Step[] = [
       { at: 0, paint: planRow(0, 9) },
