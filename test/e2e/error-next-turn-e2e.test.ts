@@ -6,12 +6,21 @@
 // the record's state until the user types again; the next prompt (`say hello`) is answered: working, then done, and
 // no error after it.
 //
-// Codex is installed on first use into $OSF7501_AGENT_CACHE/codex-<version>; without a reachable npm registry the
-// test is skipped with the reason.
+// Codex clears its own error at the user's first key (its own `idle`); a Claude Code that does not report for itself
+// (2.1.150) leaves it to the shim: against the mock Anthropic API (test/tools/scenarios.mjs: usage-limit-error,
+// prose-question), `spend the whole quota` gets a 429 from the unified rate limiter (retries off), the screen's
+// `API Error: Request rejected (429) · …` reads error with that text (and StopFailure says so too), and it stays the
+// record's state while the user types; the next prompt (`explain the bug fix`) reads working, then done.
+//
+// The agents are installed on first use ($OSF7501_AGENT_CACHE); without a reachable npm registry a test is skipped
+// with the reason.
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { describeReports, readLog, sleep, stReports, typeText, waitForReport } from '../tools/agent-e2e.js';
+import { describeReports, readLog, ScreenMirror, sleep, stReports, typeText, waitForReport, withoutForeignEnv } from '../tools/agent-e2e.js';
 import { exitAgent, startSession, type AgentScript } from '../tools/agent-e2e-drive.js';
-import { setUpAgentE2e } from '../tools/agent-e2e-setup.js';
+import { setUpAgentE2e, setUpClaudeE2e } from '../tools/agent-e2e-setup.js';
+import { claudeEnv, makeSandbox } from '../tools/claude-env.mjs';
+import { OuterTerminal } from './support/outer-terminal.js';
 
 const VERSION = '0.171.0';
 const IDLE_FOOTER = /\? for shortcuts/;
@@ -70,6 +79,57 @@ describe(`Codex CLI ${VERSION} under osf7501: a failed turn, then the next`, () 
       ]);
     } finally {
       session.remove();
+    }
+  }, 240_000);
+});
+
+const CLAUDE_VERSION = '2.1.150';
+const claudeE2e = setUpClaudeE2e('error-next-turn-e2e');
+const COLS = 100;
+const ROWS = 30;
+
+describe(`Claude Code ${CLAUDE_VERSION} (no reports of its own) under osf7501: a failed turn, then the next`, () => {
+  const installed = claudeE2e.install(CLAUDE_VERSION);
+
+  test('a usage limit reads error with the reason while the user types; the next prompt reads working, then done', async (ctx) => {
+    const { claude, mock } = installed.ready(ctx);
+    const sandbox = makeSandbox({ version: claude.version });
+    const logFile = join(sandbox.root, 'osf7501.log');
+    const args = ['--log', logFile, ...claude.command];
+    const env = { ...claudeEnv({ mockUrl: mock.url, home: sandbox.home }), CLAUDE_CODE_MAX_RETRIES: '0' };
+    const outer = withoutForeignEnv(() => new OuterTerminal(args, { cols: COLS, rows: ROWS, cwd: sandbox.project, env }));
+    const screen = new ScreenMirror(outer, ROWS, COLS);
+    try {
+      await screen.waitFor(/\? for shortcuts/, 'the idle prompt');
+      let at = await waitForReport(outer, 0, { state: 'idle' }, 'idle at start');
+      await typeText(outer, 'spend the whole quota');
+      await sleep(300);
+      outer.write('\r');
+      await screen.waitFor(/Request rejected \(429\)/, 'the usage limit on screen');
+      at = await waitForReport(outer, at + 1, { state: 'error' }, 'error after the usage limit');
+      expect(stReports(outer.output())[at]?.msg).toMatch(/^API Error: Request rejected \(429\) · This request would exceed your account's rate limit\./u);
+
+      // The user types the next prompt: the record still says error until the turn starts.
+      await typeText(outer, 'explain the bug fix');
+      await sleep(1000);
+      expect(describeReports(stReports(outer.output()).slice(at + 1)).filter((r) => !r.startsWith('error')), 'while typing').toEqual([]);
+      outer.write('\r');
+      const working = await waitForReport(outer, at + 1, { state: 'working' }, 'working on the next prompt');
+      await screen.waitFor(/add a regression test\?/, 'the answer to the next prompt');
+      const done = await waitForReport(outer, working + 1, { state: 'done' }, 'done after the next prompt');
+      const after = stReports(outer.output()).slice(working, done + 1);
+      expect(after.some((r) => r.state === 'error'), describeReports(after).join(' → ')).toBe(false);
+
+      await typeText(outer, '/exit');
+      outer.write('\r');
+      const result = await outer.result();
+      expect(result.status).toBe(0);
+      // The shim spoke for the record (Claude Code 2.1.150 reports nothing itself).
+      expect(readLog(logFile).some((e) => e.type === 'report' && e.source === 'native')).toBe(false);
+    } finally {
+      screen.dispose();
+      outer.kill();
+      sandbox.remove();
     }
   }, 240_000);
 });
