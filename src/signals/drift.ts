@@ -170,6 +170,8 @@ export class DriftWatch {
   private readonly msgGraceMs: number;
   private native: NativeVerdict | undefined;
   private screen: ScreenVerdict | undefined;
+  /** The progress of the screen's verdict (a working screen's plan or bar): what completes an agent's bare `working`. */
+  private progress: number | undefined;
   /** The rule of the latest screen classification (the one behind the screen's verdict). */
   private rule: string | undefined;
   private pending: Pending | undefined;
@@ -218,6 +220,11 @@ export class DriftWatch {
     return this.screen;
   }
 
+  /** The progress the screen rules alone report now (a working screen's plan or bar), if any. */
+  get screenProgress(): number | undefined {
+    return this.progress;
+  }
+
   /** When `tick` must next come (ms), or null. */
   nextDeadline(): number | null {
     let next = this.tracker.nextDeadline();
@@ -231,6 +238,7 @@ export class DriftWatch {
     const last = reports.at(-1);
     if (last === undefined) return;
     this.screen = { ...verdict(last), ...(this.rule === undefined ? {} : { rule: this.rule }) };
+    this.progress = last.progress;
   }
 
   /** What has come due by `at`: a pair past its grace, an unseen verdict past the grace after its end. */

@@ -5,11 +5,13 @@ import type { Classification } from '../rules/types.js';
 import type { HookSignal, HookTasks } from '../hooks/events.js';
 import { ChildRecords } from './child-records.js';
 import { StatusTracker } from '../status/tracker.js';
+import { DEFAULT_MIN_INTERVAL_MS } from '../status/defaults.js';
 import { DEFAULT_DONE_AFTER_MS } from '../status/exit-report.js';
 import { SweepScheduler } from '../sweep/sweep-scheduler.js';
 import { DRIFT_GRACE_MS, DriftWatch, type DriftEvent } from './drift.js';
 import { HookDriftWatch } from './hook-drift.js';
 import { maskOutput } from './masked-output.js';
+import { nativeCompletion } from './native-completion.js';
 import { AGENT_HOOK_BLOCKED_UNSEEN_MS, HOOK_BLOCKED_GRACE_MS, hookClassification, SignalRanking } from './ranking.js';
 import type { TerminalState } from './terminal-state.js';
 import type { ShellMark } from '../stream/shell-marks.js';
@@ -55,8 +57,16 @@ export class SignalPolicy {
   private lastSent: Uint8Array | undefined;
   /** The child's own last report on this session's record, once it has made one. */
   private native: Report | undefined;
-  /** The msg the shim added to the child's last `blocked` report, which had none (spec/signals.md, "Completing"). */
-  private completedMsg: string | undefined;
+  /**
+   * The child's last report as the shim completed it from the screen (spec/signals.md, "Completing the agent's own
+   * report"): what the record shows; undefined while it shows the child's own as it was.
+   */
+  private completed: Report | undefined;
+  /** When the last completion was written, and when the next may be (a later one waits: at most 4 a second). */
+  private completedAt = -Infinity;
+  private completionDue: number | null = null;
+  /** The msg the child's previous report had and its last one leaves out: over, for the child (nativeCompletion). */
+  private droppedMsg: string | undefined;
   /** The child has made a report of its own on this session's record (an agent, whatever its name). */
   private spokeForItself = false;
   /**
@@ -151,7 +161,8 @@ export class SignalPolicy {
     const command = this.commandSince !== undefined && !this.ranking.longCommand ? this.commandSince + this.doneAfterMs : null;
     const nativeHookDrift = this.hookUnseen === undefined ? null : this.hookUnseen.at + DRIFT_GRACE_MS;
     const drift = earliest(earliest(this.drift.nextDeadline(), this.hookDrift?.nextDeadline() ?? null), nativeHookDrift);
-    return earliest(earliest(earliest(this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline()), drift), command);
+    const own = earliest(earliest(this.sweeping ? null : this.scheduler.nextDue(), this.tracker.nextDeadline()), this.completionDue);
+    return earliest(earliest(own, drift), command);
   }
 
   /** The sequence that clears the record, for the shim's own crash path. */
@@ -170,7 +181,7 @@ export class SignalPolicy {
     this.drifted(this.drift.tick(at));
     this.nativeHookDrift(at);
     if (this.hookDrift !== undefined) this.drifted(this.hookDrift.tick(at));
-    this.completeNative();
+    this.completeNative(at);
     if (this.commandSince !== undefined && !this.ranking.longCommand && at - this.commandSince >= this.doneAfterMs) {
       this.ranking.longCommand = true; // the command has run long enough to be worth a report
       this.feed(at, { state: 'working', rule: 'shell:command' });
@@ -265,7 +276,7 @@ export class SignalPolicy {
     this.observe(at, outcome.classification);
     this.drifted(this.drift.observe(at, outcome.classification));
     if (this.hookDrift !== undefined) this.drifted(this.hookDrift.observe(at, outcome.classification));
-    this.completeNative();
+    this.completeNative(at);
   }
 
   /**
@@ -288,6 +299,7 @@ export class SignalPolicy {
     // The agent reports its subagents itself (Claude Code ≥ 2.1.295): the hooks' child records are never a duplicate.
     if (!this.spokeForItself) for (const clear of this.children.clearAll()) this.emitChild(clear);
     if (this.native?.state !== ours.state) this.nativeSince = at;
+    this.droppedMsg = ours.msg === undefined ? this.native?.msg : undefined;
     this.native = ours;
     this.spokeForItself = true;
     if (this.hookUnseen !== undefined && ours.state === this.hookUnseen.signal.state) this.hookUnseen = undefined;
@@ -300,26 +312,40 @@ export class SignalPolicy {
       // The terminal's last word on this record is now the child's: the next report of ours is news.
       this.lastSent = undefined;
     }
-    this.completedMsg = undefined;
-    this.completeNative();
+    this.completed = undefined;
+    this.completedAt = -Infinity;
+    this.completionDue = null;
+    this.completeNative(at);
   }
 
   /**
-   * The child's own `blocked` says nothing of what waits (Codex 0.171 reports `blocked:kind=permission` alone)
-   * while the screen rules read the dialog's message: the record gets the child's report again with that msg,
-   * right after the child's own, whose bytes passed untouched. State, kind and app stay the child's; its next
-   * report replaces the record whole, as any report does. A msg the screen's settled verdict changes (a dialog
-   * still being drawn) is sent again; a screen of another kind, or without a dialog, adds nothing.
+   * The child's own report says less than its screen (Codex 0.171 reports `blocked:kind=permission`, `error` and
+   * `working` with no msg and no progress) while the screen rules' settled verdict, of the same state, reads it: the
+   * record gets the child's report again with the msg and progress it lacks (nativeCompletion), right after the
+   * child's own, whose bytes passed untouched. State, kind and app stay the child's; its next report replaces the
+   * record whole, as any report does. What the screen's verdict changes (a dialog still being drawn, the plan's next
+   * step, the next retry) is sent again, at most 4 times a second, the latest winning; a working screen that no
+   * longer shows it gives the child's own report back. A screen of another state, or of another kind, adds nothing.
    */
-  private completeNative(): void {
+  private completeNative(at: number): void {
     const native = this.native;
-    if (native === undefined || native.state !== 'blocked' || native.msg !== undefined) return;
-    const screen = this.drift.screenVerdict;
-    if (screen === undefined || screen.state !== 'blocked' || screen.msg === undefined || screen.msg === this.completedMsg) return;
-    if (native.kind !== undefined && screen.kind !== undefined && native.kind !== screen.kind) return;
-    this.completedMsg = screen.msg;
-    const completed: Report = { ...native, msg: screen.msg };
-    this.out({ type: 'report', report: completed, source: 'native', bytes: this.sendable(this.encode(completed)), completes: true });
+    if (native === undefined) return;
+    const fill = nativeCompletion(native, { verdict: this.drift.screenVerdict, progress: this.drift.screenProgress }, this.droppedMsg);
+    const shown = this.completed ?? native;
+    // Nothing to add: a working record goes back to the child's own word; a blocked or error keeps what it said.
+    const target = fill !== undefined ? { ...native, ...fill } : native.state === 'working' ? native : shown;
+    if (target.msg === shown.msg && target.progress === shown.progress) {
+      this.completionDue = null;
+      return;
+    }
+    if (this.completed !== undefined && at < this.completedAt + DEFAULT_MIN_INTERVAL_MS) {
+      this.completionDue = this.completedAt + DEFAULT_MIN_INTERVAL_MS;
+      return;
+    }
+    this.completionDue = null;
+    this.completedAt = at;
+    this.completed = target;
+    this.out({ type: 'report', report: target, source: 'native', bytes: this.sendable(this.encode(target)), completes: true });
   }
 
   /** A hook's classification: at once, except against a visible blocked; an idle never replaces a done. */
@@ -427,7 +453,7 @@ export class SignalPolicy {
    * once it speaks for itself, else the shim's). The policy's child records follow it (resend).
    */
   private currentRecords(): Report[] {
-    const current = this.native ?? this.tracker.current;
+    const current = this.completed ?? this.native ?? this.tracker.current;
     return current === null || current.state === 'clear' ? [] : [current];
   }
 
@@ -447,6 +473,8 @@ export class SignalPolicy {
   private switchRules(at: number, rules: RuleChoice): void {
     const shown = this.native ?? this.tracker.current;
     this.native = undefined;
+    this.completed = undefined;
+    this.completionDue = null;
     const clears = shown !== null && shown.state !== 'clear';
     this.endChildren(clears);
     if (clears) this.emit(this.clearReport(), 'screen');

@@ -4,7 +4,7 @@
 // Without the agent's own rules the screen says little (a spinner it does not know, no end of turn); the
 // agent's hooks (Gemini CLI, Qwen Code, Copilot CLI, OpenCode's plugin; spec/signals.md) or its own OSC 7501 (Codex) still tell
 // working during the turn, blocked at the approval (the command as msg from the hooks; Codex's own blocked,
-// completed with the dialog's title the generic rules read) and done at its end.
+// completed with the command the generic rules read from its dialog's `$ ` block) and done at its end.
 //
 // Each agent is installed on first use into $OSF7501_AGENT_CACHE/<agent>-<version>; without a reachable npm
 // registry its test is skipped with the reason.
@@ -28,7 +28,7 @@ interface HookedAgent {
   script: AgentScript;
   /** The rule prefix of the --log classifications that carry the agent's word (`hook:` or none for native). */
   hooks: boolean;
-  /** The blocked report's msg: the command, from the agent's hooks; for Codex (no hooks) what the generic rules read. */
+  /** The blocked report's msg: the command, from the agent's hooks; for Codex (no hooks) what the generic rules read (the command too). */
   blockedMsg: string;
   screenWaitMs?: number;
 }
@@ -153,9 +153,9 @@ const AGENTS: HookedAgent[] = [
   {
     title: 'Codex 0.171.0',
     e2e: setUpAgentE2e('codex', '0.171.0', 'Codex'),
-    // Codex's own blocked has no msg; the generic rules name its dialog by its title (its own rules, by the
-    // command: codex-e2e.test.ts), and the shim completes Codex's report with that.
-    blockedMsg: 'Would you like to run the following command?',
+    // Codex's own blocked has no msg; the generic rules read the command from its dialog's `$ ` block (rule
+    // dialog-command), and the shim completes Codex's report with that.
+    blockedMsg: 'approve shell: touch build.log',
     hooks: false,
     script: {
       prompt: { screen: /\? for shortcuts/, what: 'the idle composer' },
@@ -210,6 +210,9 @@ for (const agent of AGENTS) {
         expect(own).toContain('working');
         expect(own).toContain('blocked');
         expect(own).toContain(`blocked ${agent.blockedMsg}`);
+        // The msg came from the generic rules' reading of the dialog: the whole command of its `$ ` block.
+        const read = log.filter((e) => e.type === 'classification' && e.state === 'blocked').map((e) => `${e.rule} ${e.msg}`);
+        expect(read).toContain(`dialog-command ${agent.blockedMsg}`);
         expect(own).toContain('done');
       }
     }, TEST_MS);

@@ -3,7 +3,7 @@
 // stops a turn reads error with what happened (and when a usage limit resets, where the screen says it); a retry
 // in progress stays working and says so. The expected reports are what each screen shows, read by eye from the
 // recordings' .screens.txt and `test/tools/cast-screens.mjs`; the replay is the screen rules alone (--screen-only:
-// Codex's own reports carry no msg or progress, and from its first report on the live shim adds nothing).
+// the rules' own reading; Codex's own reports, completed with it, in test/recording/native-completion-recordings.test.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
