@@ -27,6 +27,7 @@ const ERROR_WORDS: Readonly<Record<string, string>> = {
   verification_required: 'verification required',
   cloud_credential_error: 'cloud credentials failed',
   unknown: 'API error',
+  loop_detected: 'loop detected',
 };
 
 /** `resets 3:45pm`, `resets at 3pm (Europe/Paris)`, `resets Dec 7, 9am`: the words after `resets`, up to a separator. */
