@@ -31,7 +31,7 @@ const ERROR_WORDS: Readonly<Record<string, string>> = {
 };
 
 /** `resets 3:45pm`, `resets at 3pm (Europe/Paris)`, `resets Dec 7, 9am`: the words after `resets`, up to a separator. */
-const RESETS = /\bresets?\s+(?:at\s+)?([^·|\n]{1,48}?)\s*(?:[·|.]\s|[·|]|$)/i;
+const RESETS = /\bresets?\s+(?:at\s+)?([^·|\n]{1,48}?)\s*(?:[·|.]\s|[·|]|\.?$)/i;
 
 /** When a usage limit resets, as the text says it, or undefined. */
 export function resetsIn(message: string): string | undefined {
