@@ -23,6 +23,18 @@ import { setUpAgentE2e, type AgentE2e } from '../tools/agent-e2e-setup.js';
 /** Gemini CLI reads a system-defaults file only where root owns every folder above it: the shim's layer needs root. */
 const NOT_ROOT = process.getuid?.() !== 0;
 
+/** A user other than root for the runs that need one (.ci/run makes it: `useradd -m osf7501-e2e`). */
+const E2E_USER = process.env['OSF7501_E2E_USER'] ?? 'osf7501-e2e';
+
+/** The user's uid and gid, or why the test cannot run as them. */
+function userIds(name: string): { uid: number; gid: number } | string {
+  if (NOT_ROOT) return `running as another user needs root (setpriv)`;
+  const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' });
+  if (uid.status !== 0 || gid.status !== 0) return `no user ${name} (useradd -m ${name}, or set OSF7501_E2E_USER)`;
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
 interface HookedAgent {
   title: string;
   e2e: AgentE2e;
@@ -32,6 +44,10 @@ interface HookedAgent {
   /** The blocked report's msg: the command, from the agent's hooks; for Codex (no hooks) what the generic rules read. */
   blockedMsg: string;
   screenWaitMs?: number;
+  /** Run by this non-root user (a login of its own: .ci/run makes it), not by root. */
+  asUser?: string;
+  /** Added to the agent's environment (Qwen Code 0.15.6 sends even 127.0.0.1 through HTTPS_PROXY: none). */
+  env?: Record<string, string>;
   /** The todo-list turn (issue 29): the sandbox's options that turn the agent's todo tool on, and a first approval of it. */
   plan?: { options: Record<string, unknown>; approve?: { screen: RegExp; key: string } };
 }
@@ -99,7 +115,8 @@ const QWEN_SCRIPT: AgentScript = {
 };
 
 const COPILOT_SCRIPT: AgentScript = {
-  prompt: { screen: /Interactive · /, what: 'the prompt' },
+  // 1.0.102's footer; 1.0.60's is ` / commands · ? help`.
+  prompt: { screen: /Interactive · |^ \/ commands · \? help/m, what: 'the prompt' },
   settle: () => sleep(1500),
   approval: /Do you want to run this command\?|Allow/,
   msgNamesCommand: true,
@@ -152,8 +169,10 @@ const AGENTS: HookedAgent[] = [
     plan: { options: { planTool: true }, approve: { screen: /Allow execution of|Apply this change\?|Allow execution\?|Do you want to proceed\?/, key: '2' } },
   },
   hookedAgent('gemini', 'Gemini CLI', '0.26.0', GEMINI_SCRIPT, 60_000, true),
+  // Before 0.36 Gemini CLI reads its system defaults from any folder: the shim gives another user its hooks too.
+  { ...hookedAgent('gemini', 'Gemini CLI', '0.26.0', GEMINI_SCRIPT, 60_000, true), title: `Gemini CLI 0.26.0 run by the user ${E2E_USER}`, asUser: E2E_USER },
   { ...hookedAgent('qwen', 'Qwen Code', '0.24.4', QWEN_SCRIPT, 90_000), plan: { options: { planTool: true } } },
-  hookedAgent('qwen', 'Qwen Code', '0.15.6', QWEN_SCRIPT, 90_000, true),
+  { ...hookedAgent('qwen', 'Qwen Code', '0.15.6', QWEN_SCRIPT, 90_000, true), env: { HTTPS_PROXY: '', HTTP_PROXY: '' } },
   hookedAgent('copilot', 'Copilot CLI', '1.0.102', COPILOT_SCRIPT, 120_000),
   hookedAgent('copilot', 'Copilot CLI', '1.0.60', COPILOT_SCRIPT, 120_000, true),
   { ...hookedAgent('opencode', 'OpenCode', '1.18.33', OPENCODE_SCRIPT, 180_000), plan: { options: {} } },
@@ -227,7 +246,14 @@ for (const agent of AGENTS) {
         ctx.skip('Gemini CLI 0.61 reads a system-defaults file only where root owns it and every folder above it: the shim adds its hooks only when it runs as root');
       }
       const ready = agent.e2e.ready(ctx);
-      const session = startSession(ready, { shimArgs: ['--rules', 'generic'], ...(agent.screenWaitMs === undefined ? {} : { screenWaitMs: agent.screenWaitMs }) });
+      const user = agent.asUser === undefined ? undefined : userIds(agent.asUser);
+      if (typeof user === 'string') ctx.skip(user);
+      const session = startSession(ready, {
+        shimArgs: ['--rules', 'generic'],
+        env: agent.env ?? {},
+        ...(typeof user === 'object' ? { asUser: user } : {}),
+        ...(agent.screenWaitMs === undefined ? {} : { screenWaitMs: agent.screenWaitMs }),
+      });
       const { reports, log, logText, status } = await approvedTurn(session, agent.script, agent.blockedMsg);
       expect(status).toBe(0);
       expect(reports.at(-1)).toBe('clear');

@@ -2,12 +2,13 @@
 // them to a logging hook against the mocks) mapped to signals; each agent's per-session layer, merged with the
 // user's; the sh hook in it run as the agent runs it, against a real HookServer.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { HookServer } from '../../src/hook-channel/channel.js';
-import { injectAgentHooks, rootOwnedChain, type AgentInjection } from '../../src/hook-channel/inject-agent.js';
+import { checksRootOwner, GEMINI_ROOT_OWNED_SINCE, injectAgentHooks, rootOwnedChain, type AgentInjection } from '../../src/hook-channel/inject-agent.js';
+import { npmPackageVersionAt } from '../../src/hook-channel/claude-version.js';
 import { COPILOT_SPEC } from '../../src/hooks/agents/copilot.js';
 import { GEMINI_SPEC } from '../../src/hooks/agents/gemini.js';
 import { agentHookSpecFor } from '../../src/hooks/agents/index.js';
@@ -183,6 +184,32 @@ describe('the per-session layer', () => {
       rmSync(dir, { recursive: true, force: true });
     }
     expect(rootOwnedChain('/')).toBe(true);
+  });
+
+  test('Gemini CLI before 0.36 reads its system defaults anywhere: a layer for any user (the check came with 0.36.0)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'osf-gemini-old-')); // not root-owned all the way up
+    try {
+      expect(injectAgentHooks(GEMINI_SPEC, { dir, hookEnv: {}, env: {}, cwd: scratch, version: '0.36.0' })).toHaveProperty('reason');
+      expect(injectAgentHooks(GEMINI_SPEC, { dir, hookEnv: {}, env: {}, cwd: scratch })).toHaveProperty('reason'); // unknown: taken to check
+      const got = injectAgentHooks(GEMINI_SPEC, { dir, hookEnv: {}, env: {}, cwd: scratch, version: '0.35.3' }) as AgentInjection;
+      expect(got.env['GEMINI_CLI_SYSTEM_DEFAULTS_PATH']).toBe(join(dir, 'gemini-cli-defaults.json'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect([checksRootOwner(GEMINI_ROOT_OWNED_SINCE, '0.26.0'), checksRootOwner(GEMINI_ROOT_OWNED_SINCE, '0.61.0'), checksRootOwner(undefined, '0.61.0')]).toEqual([false, true, false]);
+  });
+
+  test("the agent's version from its npm package, through node_modules/.bin's link", () => {
+    const prefix = mkdtempSync(join(scratch, 'prefix-'));
+    const pkg = join(prefix, 'node_modules', '@google', 'gemini-cli');
+    mkdirSync(join(pkg, 'bundle'), { recursive: true });
+    mkdirSync(join(prefix, 'node_modules', '.bin'));
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@google/gemini-cli', version: '0.35.3' }));
+    writeFileSync(join(pkg, 'bundle', 'gemini.js'), '');
+    symlinkSync('../@google/gemini-cli/bundle/gemini.js', join(prefix, 'node_modules', '.bin', 'gemini'));
+    expect(npmPackageVersionAt(join(prefix, 'node_modules', '.bin', 'gemini'), '@google/gemini-cli')).toBe('0.35.3');
+    expect(npmPackageVersionAt(join(prefix, 'node_modules', '.bin', 'gemini'), '@qwen-code/qwen-code')).toBeUndefined();
+    expect(npmPackageVersionAt(join(prefix, 'missing'), '@google/gemini-cli')).toBeUndefined();
   });
 
   test("Copilot CLI: a plugin given by --plugin-dir; the empty data folder Copilot makes for it is removed after, the user's are not", () => {
