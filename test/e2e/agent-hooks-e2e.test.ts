@@ -46,6 +46,8 @@ interface HookedAgent {
   screenWaitMs?: number;
   /** Run by this non-root user (a login of its own: .ci/run makes it), not by root. */
   asUser?: string;
+  /** The failed-turn run (issue 29): the agent's hook or event says error, its msg the API's message; `screen`: the failure drawn, waited for first (Copilot CLI retries for up to two minutes). */
+  failure?: { screen?: RegExp };
   /** Added to the agent's environment (Qwen Code 0.15.6 sends even 127.0.0.1 through HTTPS_PROXY: none). */
   env?: Record<string, string>;
   /** The todo-list turn (issue 29): the sandbox's options that turn the agent's todo tool on, and a first approval of it. */
@@ -171,11 +173,11 @@ const AGENTS: HookedAgent[] = [
   hookedAgent('gemini', 'Gemini CLI', '0.26.0', GEMINI_SCRIPT, 60_000, true),
   // Before 0.36 Gemini CLI reads its system defaults from any folder: the shim gives another user its hooks too.
   { ...hookedAgent('gemini', 'Gemini CLI', '0.26.0', GEMINI_SCRIPT, 60_000, true), title: `Gemini CLI 0.26.0 run by the user ${E2E_USER}`, asUser: E2E_USER },
-  { ...hookedAgent('qwen', 'Qwen Code', '0.24.4', QWEN_SCRIPT, 90_000), plan: { options: { planTool: true } } },
+  { ...hookedAgent('qwen', 'Qwen Code', '0.24.4', QWEN_SCRIPT, 90_000), plan: { options: { planTool: true } }, failure: {} },
   { ...hookedAgent('qwen', 'Qwen Code', '0.15.6', QWEN_SCRIPT, 90_000, true), env: { HTTPS_PROXY: '', HTTP_PROXY: '' } },
-  hookedAgent('copilot', 'Copilot CLI', '1.0.102', COPILOT_SCRIPT, 120_000),
+  { ...hookedAgent('copilot', 'Copilot CLI', '1.0.102', COPILOT_SCRIPT, 240_000), failure: { screen: /✗ / } },
   hookedAgent('copilot', 'Copilot CLI', '1.0.60', COPILOT_SCRIPT, 120_000, true),
-  { ...hookedAgent('opencode', 'OpenCode', '1.18.33', OPENCODE_SCRIPT, 180_000), plan: { options: {} } },
+  { ...hookedAgent('opencode', 'OpenCode', '1.18.33', OPENCODE_SCRIPT, 180_000), plan: { options: {} }, failure: {} },
   hookedAgent('opencode', 'OpenCode', '1.15.13', OPENCODE_SCRIPT, 180_000, true),
   {
     title: 'Codex 0.171.0',
@@ -239,6 +241,36 @@ async function planTurn(session: AgentSession, agent: HookedAgent): Promise<{ re
   }
 }
 
+/** The mock's 400 (test/tools/agent-turns.mjs `trigger a bad request`). */
+const MOCK_400 = 'The model mock-model does not accept this request (mock 400).';
+
+/** A turn the API fails with a 400 (not retried): returns the log once the error report came. */
+async function failedTurn(session: AgentSession, script: AgentScript, failed: RegExp | undefined): Promise<ReturnType<typeof readLog>> {
+  const { outer, screen } = session;
+  try {
+    await screen.waitFor(script.prompt.screen, script.prompt.what);
+    const at = await waitForReport(outer, 0, { state: 'idle' }, 'idle at start');
+    await script.settle?.(session);
+    await typeText(outer, 'trigger a bad request');
+    await sleep(300);
+    outer.write('\r');
+    if (failed !== undefined) await screen.waitFor(failed, 'the failure on screen');
+    await waitForReport(outer, at + 1, { state: 'error' }, 'error once the API failed').catch((error: Error) => {
+      const seen = readLog(session.logFile).filter((e) => e.type === 'classification');
+      throw new Error(`${error.message}; the classifications: ${JSON.stringify(seen)}; the screen: ${screen.text()}`);
+    });
+    const log = readLog(session.logFile);
+    try {
+      await exitAgent(session, script);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; the screen: ${screen.text()}`);
+    }
+    return log;
+  } finally {
+    session.remove();
+  }
+}
+
 for (const agent of AGENTS) {
   describe(`${agent.title} under osf7501 --rules generic`, () => {
     test('working during the turn, blocked at the approval naming the command, done at its end', async (ctx) => {
@@ -284,6 +316,16 @@ for (const agent of AGENTS) {
         expect(own).toContain(`blocked ${agent.blockedMsg}`);
         expect(own).toContain('done');
       }
+    }, TEST_MS);
+
+    test.skipIf(agent.failure === undefined)('a turn the API fails is error, its msg the API’s message, from the agent’s hook or event', async (ctx) => {
+      const ready = agent.e2e.ready(ctx);
+      const session = startSession(ready, { shimArgs: ['--rules', 'generic'], ...(agent.screenWaitMs === undefined ? {} : { screenWaitMs: agent.screenWaitMs }) });
+      const log = await failedTurn(session, agent.script, agent.failure?.screen);
+      // The generic rules read no agent's error line: the error is the hook's.
+      const errors = log.filter((e) => e.type === 'classification' && e.rule?.startsWith('hook:') && e.state === 'error');
+      expect(errors.length, JSON.stringify(log.filter((e) => e.type === 'classification'))).toBeGreaterThan(0);
+      expect(errors[0]?.msg).toContain(MOCK_400);
     }, TEST_MS);
 
     test.skipIf(agent.plan === undefined)('the todo list the agent writes is progress done/total, the task in progress as msg', async (ctx) => {

@@ -66,7 +66,8 @@ describe('mapping each agent’s events', () => {
     ['copilot', COPILOT_SPEC.map, 'permissionRequest', COPILOT_PERMISSION, { state: 'blocked', kind: 'permission', msg: 'approve shell: touch build.log', tool: 'bash' }],
     ['copilot', COPILOT_SPEC.map, 'errorOccurred', { error: { message: 'rate limited' } }, { state: 'error', msg: 'rate limited' }],
     ['copilot', COPILOT_SPEC.map, 'errorOccurred', COPILOT_ERROR, { state: 'error', msg: COPILOT_ERROR.error, resets: '3:45pm' }],
-    ['copilot', COPILOT_SPEC.map, 'errorOccurred', { ...COPILOT_ERROR, recoverable: true }, { state: 'working', msg: `retrying · ${COPILOT_ERROR.error}` }],
+    // As 1.0.102 sent it for the mock's 400 (the turn over, `✗ 400 …` on screen): recoverable, the API's body as text.
+    ['copilot', COPILOT_SPEC.map, 'errorOccurred', { error: '{"message":"The model mock-model does not accept this request (mock 400).","type":"invalid_request_error","param":null,"code":null}', errorContext: 'model_call', recoverable: true }, { state: 'error', msg: 'The model mock-model does not accept this request (mock 400).' }],
     ['copilot', COPILOT_SPEC.map, 'errorOccurred', { error: 'ENOENT: no such file', errorContext: 'tool_execution', recoverable: false }, undefined],
     ['gemini', GEMINI_SPEC.map, 'AfterTool', GEMINI_TODOS, { state: 'working', tool: 'write_todos' }],
     ['qwen', QWEN_SPEC.map, 'PostToolUse', QWEN_TODOS, { state: 'working', tool: 'todo_write' }],

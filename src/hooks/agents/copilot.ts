@@ -32,20 +32,31 @@ export function describeCopilotPermission(tool: string | undefined, args: Readon
   return oneLine(msg, MSG_MAX_BYTES);
 }
 
+/** An API's JSON error body as Copilot CLI passes it on (`{"message":"…","type":…}`): its message; other text as it is. */
+function errorText(text: string | undefined): string | undefined {
+  if (text === undefined || !text.trimStart().startsWith('{')) return text;
+  try {
+    const body: unknown = JSON.parse(text);
+    const inner = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
+    return stringField(inner, 'message') ?? stringField(objectField(inner, 'error'), 'message') ?? text;
+  } catch {
+    return text;
+  }
+}
+
 /**
- * An errorOccurred: `error` (its message, or `{ message, name }`), `errorContext` (model_call, tool_execution,
- * system, user_input) and `recoverable`. A tool's failure does not stop the turn (nothing); a recoverable error
- * is retried (working, msg `retrying · <error>`); any other stops it: error, msg the message, `resets` when it
- * says when a limit resets.
+ * An errorOccurred: `error` (its message, or `{ message, name }`; an API's JSON body gives its message),
+ * `errorContext` (model_call, tool_execution, system, user_input) and `recoverable`. A tool's failure does not stop
+ * the turn (nothing); any other error does: error, msg the message, `resets` when it says when a limit resets.
+ * `recoverable` is not read: 1.0.102 sets it for a 400 that ends the turn (the session goes on, not the turn).
  */
 function copilotError(payload: HookPayload): HookSignal | undefined {
   const event = 'errorOccurred';
   const agent = 'copilot';
   const raw = payload.json?.['error'];
-  const message = typeof raw === 'string' && raw.trim() !== '' ? raw : stringField(objectField(payload.json, 'error'), 'message');
+  const message = errorText(typeof raw === 'string' && raw.trim() !== '' ? raw : stringField(objectField(payload.json, 'error'), 'message'));
   if (stringField(payload.json, 'errorContext') === 'tool_execution') return undefined;
   const text = message === undefined ? undefined : oneLine(message, MSG_MAX_BYTES);
-  if (payload.json?.['recoverable'] === true) return { event, agent, state: 'working', msg: oneLine(`retrying · ${text ?? 'error'}`, MSG_MAX_BYTES) };
   const resets = text === undefined ? undefined : resetsIn(text);
   return { event, agent, state: 'error', ...(text === undefined ? {} : { msg: text }), ...(resets === undefined ? {} : { resets: oneLine(resets, NAME_MAX_BYTES) }) };
 }
