@@ -48,6 +48,8 @@ interface HookedAgent {
   asUser?: string;
   /** The failed-turn run (issue 29): the agent's hook or event says error, its msg the API's message; `screen`: the failure drawn, waited for first (Copilot CLI retries for up to two minutes). */
   failure?: { screen?: RegExp };
+  /** The retried-turn run: the mock fails twice with a 503, then answers; the agent's event says it retries. */
+  retry?: boolean;
   /** Added to the agent's environment (Qwen Code 0.15.6 sends even 127.0.0.1 through HTTPS_PROXY: none). */
   env?: Record<string, string>;
   /** The todo-list turn (issue 29): the sandbox's options that turn the agent's todo tool on, and a first approval of it. */
@@ -177,7 +179,7 @@ const AGENTS: HookedAgent[] = [
   { ...hookedAgent('qwen', 'Qwen Code', '0.15.6', QWEN_SCRIPT, 90_000, true), env: { HTTPS_PROXY: '', HTTP_PROXY: '' } },
   { ...hookedAgent('copilot', 'Copilot CLI', '1.0.102', COPILOT_SCRIPT, 240_000), failure: { screen: /✗ / } },
   hookedAgent('copilot', 'Copilot CLI', '1.0.60', COPILOT_SCRIPT, 120_000, true),
-  { ...hookedAgent('opencode', 'OpenCode', '1.18.33', OPENCODE_SCRIPT, 180_000), plan: { options: {} }, failure: {} },
+  { ...hookedAgent('opencode', 'OpenCode', '1.18.33', OPENCODE_SCRIPT, 180_000), plan: { options: {} }, failure: {}, retry: true },
   hookedAgent('opencode', 'OpenCode', '1.15.13', OPENCODE_SCRIPT, 180_000, true),
   {
     title: 'Codex 0.171.0',
@@ -326,6 +328,27 @@ for (const agent of AGENTS) {
       const errors = log.filter((e) => e.type === 'classification' && e.rule?.startsWith('hook:') && e.state === 'error');
       expect(errors.length, JSON.stringify(log.filter((e) => e.type === 'classification'))).toBeGreaterThan(0);
       expect(errors[0]?.msg).toContain(MOCK_400);
+    }, TEST_MS);
+
+    test.skipIf(agent.retry !== true)('a turn the API fails and the agent retries is working, its msg the retry, then done', async (ctx) => {
+      const ready = agent.e2e.ready(ctx);
+      const session = startSession(ready, { shimArgs: ['--rules', 'generic'], ...(agent.screenWaitMs === undefined ? {} : { screenWaitMs: agent.screenWaitMs }) });
+      const { outer, screen } = session;
+      try {
+        await screen.waitFor(agent.script.prompt.screen, agent.script.prompt.what);
+        let at = await waitForReport(outer, 0, { state: 'idle' }, 'idle at start');
+        await agent.script.settle?.(session);
+        await typeText(outer, 'trigger a flaky server');
+        await sleep(300);
+        outer.write('\r');
+        at = await waitForReport(outer, at + 1, { state: 'working' }, 'working');
+        await outer.waitFor(() => stReports(outer.output()).some((r, i) => i > at && r.state === 'working' && r.msg?.startsWith('retrying · ') === true), 'a working report naming the retry');
+        await screen.waitFor(/The answer came through after the retries\./, 'the answer after the retries');
+        await waitForReport(outer, at + 1, { state: 'done' }, 'done at the end of the turn');
+        await exitAgent(session, agent.script);
+      } finally {
+        session.remove();
+      }
     }, TEST_MS);
 
     test.skipIf(agent.plan === undefined)('the todo list the agent writes is progress done/total, the task in progress as msg', async (ctx) => {
