@@ -5,7 +5,7 @@ import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { HookChannelError } from '../hooks/errors.js';
-import { PAYLOAD_MAX_BYTES, type HookSignal } from '../hooks/events.js';
+import { PAYLOAD_MAX_BYTES, type HookSignal, type HookTasks } from '../hooks/events.js';
 import { mapHookEvent, parsePayload, type HookPayload } from '../hooks/map-event.js';
 import { TaskLedger } from '../hooks/task-ledger.js';
 import { decodeHookLine, LINE_MAX_BYTES, type LineRejection } from '../hooks/wire.js';
@@ -234,11 +234,18 @@ export class HookServer {
     const payload = decoded.payloadName === undefined ? undefined : readPayloadFile(join(this.directory, decoded.payloadName));
     const mapped = spec === undefined ? mapHookEvent(decoded.event, payload) : spec.map(decoded.event, payload ?? parsePayload(''));
     if (mapped === undefined) return; // a Notification that reports nothing (an unreadable one, an elicitation's end)
-    // Claude Code's task list lives across calls: the session's ledger adds its progress to the call that changed it.
-    const tasks = spec === undefined ? this.tasks.note(decoded.event, payload) : undefined;
+    // The task list lives across calls: the session's ledger adds its progress to the call that changed it
+    // (Claude Code's task and todo hooks; another agent's whole list, from its todo tool or event).
+    const tasks = spec === undefined ? this.tasks.note(decoded.event, payload) : this.agentTasks(spec, decoded.event, payload);
     const signal = tasks === undefined ? mapped : { ...mapped, tasks };
     const received = { signal, receivedAt: performance.now() };
     for (const listener of [...this.signalListeners]) listener(received);
+  }
+
+  /** Another agent's todo list, when this call carries one: the ledger's progress for it. */
+  private agentTasks(spec: AgentHookSpec, event: string, payload: HookPayload | undefined): HookTasks | undefined {
+    const items = payload === undefined ? undefined : spec.todos?.(event, payload);
+    return items === undefined ? undefined : this.tasks.replace(items);
   }
 
   private refuse(refused: RefusedMessage): void {

@@ -17,6 +17,28 @@ function packageVersion(dir: string): string | undefined {
 }
 
 /**
+ * The version in the package.json of the npm package named `name` that holds `executable` (its resolved path:
+ * `…/node_modules/.bin/gemini` → `…/@google/gemini-cli/bundle/gemini.js`), looked up to three folders above it.
+ */
+export function npmPackageVersionAt(executable: string, name: string): string | undefined {
+  let dir: string;
+  try {
+    dir = dirname(realpathSync(executable));
+  } catch {
+    return undefined;
+  }
+  for (let i = 0; i < 3; i++, dir = dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
+      if (pkg.name === name) return typeof pkg.version === 'string' ? pkg.version : undefined;
+    } catch {
+      // No package.json there: one folder up.
+    }
+  }
+  return undefined;
+}
+
+/**
  * The version of the Claude Code at `executable` (a resolved PATH entry): the native installer's
  * `…/claude/versions/2.1.150`, or the package.json of an npm install (`…/claude-code-linux-x64/claude`,
  * `…/claude-code/cli.js`, `…/claude-code/bin/claude.exe`). Undefined when it cannot be told.

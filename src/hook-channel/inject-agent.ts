@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { copilotPlugin, layerWithHooks, settingsHooks, type HookEnv } from '../hooks/agents/layers.js';
 import type { AgentHookSpec } from '../hooks/agents/spec.js';
+import { atLeast } from '../hooks/versions.js';
 import { openCodeConfigContent, openCodePluginSource } from '../hooks/agents/opencode.js';
 import { pathToFileURL } from 'node:url';
 
@@ -33,8 +34,19 @@ interface DefaultsLayer {
   /** The system settings file when `settingsEnv` is unset (Linux; macOS has its own). */
   settingsPath(platform: NodeJS.Platform): string;
   timeoutUnit: 'ms' | 's';
-  /** The agent reads the file only if root owns it and every folder above it, none writable by group or others. */
-  rootOwned: boolean;
+  /**
+   * From this version on the agent reads the file only if root owns it and every folder above it, none writable by
+   * group or others (undefined: never). An unknown version is taken to check.
+   */
+  rootOwnedSince?: string;
+}
+
+/** The first Gemini CLI that reads a system file only where root owns it and every folder above it. */
+export const GEMINI_ROOT_OWNED_SINCE = '0.36.0';
+
+/** Whether the agent at `version` (undefined: unknown) checks that root owns its system files. */
+export function checksRootOwner(since: string | undefined, version: string | undefined): boolean {
+  return since !== undefined && (version === undefined || atLeast(version, since));
 }
 
 const GEMINI_LAYER: DefaultsLayer = {
@@ -42,7 +54,8 @@ const GEMINI_LAYER: DefaultsLayer = {
   settingsEnv: 'GEMINI_CLI_SYSTEM_SETTINGS_PATH',
   settingsPath: (platform) => (platform === 'darwin' ? '/Library/Application Support/GeminiCli/settings.json' : '/etc/gemini-cli/settings.json'),
   timeoutUnit: 'ms',
-  rootOwned: true,
+  // Bisected on the registry's tarballs: 0.35.3 has no such check, 0.36.0 has it (`Security Warning: Skipping …`).
+  rootOwnedSince: GEMINI_ROOT_OWNED_SINCE,
 };
 
 const QWEN_LAYER: DefaultsLayer = {
@@ -50,7 +63,6 @@ const QWEN_LAYER: DefaultsLayer = {
   settingsEnv: 'QWEN_CODE_SYSTEM_SETTINGS_PATH',
   settingsPath: (platform) => (platform === 'darwin' ? '/Library/Application Support/QwenCode/settings.json' : '/etc/qwen-code/settings.json'),
   timeoutUnit: 's',
-  rootOwned: false,
 };
 
 /** The system-defaults file the agent would read without the shim: the env's, or beside its system settings. */
@@ -95,8 +107,8 @@ export function rootOwnedChain(dir: string): boolean {
 }
 
 /** The settings-file agents: a merged system-defaults layer in `dir`, named by its env variable. */
-function injectDefaultsLayer(spec: AgentHookSpec, layer: DefaultsLayer, dir: string, hookEnv: HookEnv, env: NodeJS.ProcessEnv, cwd: string): AgentInjection | NoInjection {
-  if (layer.rootOwned && !rootOwnedChain(dir)) return { reason: `${dir} is not owned by root all the way up, so ${spec.app} would skip a system-defaults file there` };
+function injectDefaultsLayer(spec: AgentHookSpec, layer: DefaultsLayer, dir: string, hookEnv: HookEnv, env: NodeJS.ProcessEnv, cwd: string, version: string | undefined): AgentInjection | NoInjection {
+  if (checksRootOwner(layer.rootOwnedSince, version) && !rootOwnedChain(dir)) return { reason: `${dir} is not owned by root all the way up, so ${spec.app} would skip a system-defaults file there` };
   let user: unknown;
   try {
     user = readUserLayer(userDefaultsPath(layer, env, process.platform), cwd);
@@ -154,16 +166,19 @@ function injectOpenCodePlugin(dir: string, env: NodeJS.ProcessEnv): AgentInjecti
   return { args: [], env: { OPENCODE_CONFIG_CONTENT: content } };
 }
 
-/** How `app`'s hooks are given for one session, or undefined for an agent the shim adds none to. */
+/** The npm package of each settings-file agent, whose version decides how its layer is given. */
+export const AGENT_PACKAGES: Readonly<Record<string, string>> = { 'gemini-cli': '@google/gemini-cli', 'qwen-code': '@qwen-code/qwen-code' };
+
+/** How `app`'s hooks are given for one session (`version`: the installed agent's, when known). */
 export function injectAgentHooks(
   spec: AgentHookSpec,
-  options: { dir: string; hookEnv: HookEnv; env: NodeJS.ProcessEnv; cwd: string },
+  options: { dir: string; hookEnv: HookEnv; env: NodeJS.ProcessEnv; cwd: string; version?: string },
 ): AgentInjection | NoInjection {
   switch (spec.app) {
     case 'gemini-cli':
-      return injectDefaultsLayer(spec, GEMINI_LAYER, options.dir, options.hookEnv, options.env, options.cwd);
+      return injectDefaultsLayer(spec, GEMINI_LAYER, options.dir, options.hookEnv, options.env, options.cwd, options.version);
     case 'qwen-code':
-      return injectDefaultsLayer(spec, QWEN_LAYER, options.dir, options.hookEnv, options.env, options.cwd);
+      return injectDefaultsLayer(spec, QWEN_LAYER, options.dir, options.hookEnv, options.env, options.cwd, options.version);
     case 'copilot':
       return injectCopilotPlugin(spec, options.dir, options.hookEnv, options.env);
     case 'opencode':

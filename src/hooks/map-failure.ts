@@ -27,10 +27,11 @@ const ERROR_WORDS: Readonly<Record<string, string>> = {
   verification_required: 'verification required',
   cloud_credential_error: 'cloud credentials failed',
   unknown: 'API error',
+  loop_detected: 'loop detected',
 };
 
 /** `resets 3:45pm`, `resets at 3pm (Europe/Paris)`, `resets Dec 7, 9am`: the words after `resets`, up to a separator. */
-const RESETS = /\bresets?\s+(?:at\s+)?([^·|\n]{1,48}?)\s*(?:[·|.]\s|[·|]|$)/i;
+const RESETS = /\bresets?\s+(?:at\s+)?([^·|\n]{1,48}?)\s*(?:[·|.]\s|[·|]|\.?$)/i;
 
 /** When a usage limit resets, as the text says it, or undefined. */
 export function resetsIn(message: string): string | undefined {

@@ -9,6 +9,39 @@ interface Task {
   subject?: string;
   active?: string;
 }
+
+/** One task of a list an agent sends whole (a todo tool's input, an event's list); `cancelled` is not counted. */
+export interface TodoItem {
+  status: Status | 'cancelled';
+  /** What the task is (`Run the tests`). */
+  subject?: string;
+  /** The task in progress in the spinner's words (`Running the tests`), where the agent has them. */
+  active?: string;
+}
+
+/** The statuses the agents' todo tools use that mean done, and those that drop a task from the count. */
+const DONE_WORDS: ReadonlySet<string> = new Set(['completed', 'done']);
+const DROPPED_WORDS: ReadonlySet<string> = new Set(['cancelled', 'canceled']);
+
+/**
+ * A todo list as an agent's tool or event carries it (`[{ <subjectKey>, status, … }]`) → its items, or undefined
+ * when `list` is not a list. `completed`/`done` is done, `in_progress` in progress, `cancelled` not counted, any
+ * other status (`pending`, Gemini CLI's `blocked`) open.
+ */
+export function todoItems(list: unknown, subjectKey: string, activeKey?: string): TodoItem[] | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const items: TodoItem[] = [];
+  for (const entry of list as unknown[]) {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) continue;
+    const todo = entry as Record<string, unknown>;
+    const word = typeof todo['status'] === 'string' ? todo['status'] : '';
+    const status: TodoItem['status'] = DONE_WORDS.has(word) ? 'completed' : DROPPED_WORDS.has(word) ? 'cancelled' : word === 'in_progress' ? 'in_progress' : 'pending';
+    const subject = text(todo, subjectKey);
+    const active = activeKey === undefined ? undefined : text(todo, activeKey);
+    items.push({ status, ...(subject === undefined ? {} : { subject }), ...(active === undefined ? {} : { active }) });
+  }
+  return items;
+}
 type Json = Readonly<Record<string, unknown>> | undefined;
 
 function text(obj: Json, key: string): string | undefined {
@@ -54,19 +87,19 @@ export class TaskLedger {
     return undefined;
   }
 
-  private todoWrite(input: Json): HookTasks | undefined {
-    const todos = input?.['todos'];
-    if (!Array.isArray(todos)) return undefined;
+  /** A list the agent sent whole replaces the one kept (another agent's todo tool or event: src/hooks/agents/). */
+  replace(items: readonly TodoItem[]): HookTasks {
     this.tasks.clear();
-    todos.forEach((item: unknown, i) => {
-      if (typeof item !== 'object' || item === null) return;
-      const todo = item as Record<string, unknown>;
-      const status = STATUSES.includes(todo['status'] as string) ? (todo['status'] as Status) : 'pending';
-      const subject = text(todo, 'content');
-      const active = text(todo, 'activeForm');
-      this.tasks.set(`todo-${i}`, { status, ...(subject === undefined ? {} : { subject }), ...(active === undefined ? {} : { active }) });
+    items.forEach((item, i) => {
+      if (item.status === 'cancelled') return;
+      this.tasks.set(`todo-${i}`, { status: item.status, ...(item.subject === undefined ? {} : { subject: item.subject }), ...(item.active === undefined ? {} : { active: item.active }) });
     });
-    return this.progress();
+    return this.progress() ?? { done: 0, total: 0 };
+  }
+
+  private todoWrite(input: Json): HookTasks | undefined {
+    const items = todoItems(input?.['todos'], 'content', 'activeForm');
+    return items === undefined ? undefined : this.replace(items);
   }
 
   private taskUpdate(input: Json): HookTasks | undefined {

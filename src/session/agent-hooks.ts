@@ -4,7 +4,8 @@
 // FIFO and its reader after it.
 import { ChannelPlace } from '../hook-channel/channel-place.js';
 import type { HookServer } from '../hook-channel/channel.js';
-import { injectAgentHooks } from '../hook-channel/inject-agent.js';
+import { npmPackageVersionAt } from '../hook-channel/claude-version.js';
+import { AGENT_PACKAGES, checksRootOwner, GEMINI_ROOT_OWNED_SINCE, injectAgentHooks } from '../hook-channel/inject-agent.js';
 import type { AgentHookSpec } from '../hooks/agents/spec.js';
 import { HookChannelError } from '../hooks/errors.js';
 import type { HookSignal } from '../hooks/events.js';
@@ -13,10 +14,10 @@ import { openHookServer } from './open-hook-server.js';
 type SignalListener = (signal: HookSignal, receivedAt: number) => void;
 
 /** A parent for the private directory that `spec`'s agent accepts its layer from, when it is pickier than the temp dir. */
-function parentFor(spec: AgentHookSpec, env: NodeJS.ProcessEnv): string | undefined {
-  // Gemini CLI reads a system-defaults file only where root owns every folder above it (0.61: /tmp's sticky
+function parentFor(spec: AgentHookSpec, env: NodeJS.ProcessEnv, version: string | undefined): string | undefined {
+  // Gemini CLI ≥ 0.36 reads a system-defaults file only where root owns every folder above it (0.61: /tmp's sticky
   // 1777 is refused): /run, when the shim runs as root; otherwise it would show a warning and skip the file.
-  if (spec.app === 'gemini-cli') return process.getuid?.() === 0 ? '/run' : (env['XDG_RUNTIME_DIR'] ?? undefined);
+  if (spec.app === 'gemini-cli' && checksRootOwner(GEMINI_ROOT_OWNED_SINCE, version)) return process.getuid?.() === 0 ? '/run' : (env['XDG_RUNTIME_DIR'] ?? undefined);
   return undefined;
 }
 
@@ -38,9 +39,14 @@ export class AgentHooks {
     private readonly cleanup: (() => void) | undefined,
   ) {}
 
-  /** Makes the private directory and the agent's layer in it; undefined (nothing added) when either fails. */
-  static prepare(spec: AgentHookSpec, args: string[], where: { env: NodeJS.ProcessEnv; cwd: string }, onSignal: SignalListener): AgentHooks | undefined {
-    const parentDir = parentFor(spec, where.env);
+  /**
+   * Makes the private directory and the agent's layer in it; undefined (nothing added) when either fails. `path`:
+   * the agent's resolved executable, whose package tells its version (Gemini CLI before 0.36 takes its layer anywhere).
+   */
+  static prepare(spec: AgentHookSpec, path: string, args: string[], where: { env: NodeJS.ProcessEnv; cwd: string }, onSignal: SignalListener): AgentHooks | undefined {
+    const pkg = AGENT_PACKAGES[spec.app];
+    const version = pkg === undefined ? undefined : npmPackageVersionAt(path, pkg);
+    const parentDir = parentFor(spec, where.env, version);
     let place: ChannelPlace;
     try {
       place = ChannelPlace.make({ env: where.env, ...(parentDir === undefined ? {} : { parentDir }) });
@@ -50,7 +56,7 @@ export class AgentHooks {
     }
     let injected: ReturnType<typeof injectAgentHooks>;
     try {
-      injected = injectAgentHooks(spec, { dir: place.directory, hookEnv: place.childEnv(), env: where.env, cwd: where.cwd });
+      injected = injectAgentHooks(spec, { dir: place.directory, hookEnv: place.childEnv(), env: where.env, cwd: where.cwd, ...(version === undefined ? {} : { version }) });
     } catch {
       injected = { reason: 'the layer could not be written' };
     }

@@ -140,7 +140,7 @@ export class WrappedSession {
       const spec = agentHookSpecFor(commandBasename(options.command));
       if (spec !== undefined) {
         const { AgentHooks } = await import('./agent-hooks.js');
-        this.hooks = AgentHooks.prepare(spec, options.args, io, (signal, at) => this.hookSignal(signal, at));
+        this.hooks = AgentHooks.prepare(spec, this.path, options.args, io, (signal, at) => this.hookSignal(signal, at));
       }
     }
     const shellName = commandBasename(options.command);

@@ -1,7 +1,7 @@
 // Claude Code's task list from its hooks (TaskCreated, TaskCompleted, PostToolUse of TaskUpdate and TodoWrite) → done/total and the task in progress.
 import { describe, expect, test } from 'vitest';
 import { parsePayload } from '../../src/hooks/map-event.js';
-import { TaskLedger } from '../../src/hooks/task-ledger.js';
+import { TaskLedger, todoItems } from '../../src/hooks/task-ledger.js';
 import type { HookEventName, HookTasks } from '../../src/hooks/events.js';
 
 type Call = [HookEventName, Record<string, unknown>];
@@ -36,6 +36,27 @@ describe('TaskLedger', () => {
 
   test('TodoWrite replaces the whole list', () => {
     expect(run([created('1', 'old'), todos(['Bump', 'completed'], ['Test', 'in_progress'], ['Ship', 'pending'])]).at(-1)).toEqual({ done: 1, total: 3, current: 'Test…ing' });
+  });
+
+  test.each([
+    ['completed', 'completed'],
+    ['done', 'completed'],
+    ['in_progress', 'in_progress'],
+    ['pending', 'pending'],
+    ['blocked', 'pending'],
+    ['cancelled', 'cancelled'],
+    ['canceled', 'cancelled'],
+    [undefined, 'pending'],
+  ])('another agent’s todo status %s counts as %s', (status, want) => {
+    expect(todoItems([{ text: 'Run the tests', status }], 'text')).toEqual([{ status: want, subject: 'Run the tests' }]);
+  });
+
+  test('a list sent whole replaces the kept one; cancelled tasks are not counted; not a list: nothing', () => {
+    const ledger = new TaskLedger();
+    ledger.note('TaskCreated', parsePayload(JSON.stringify({ task_id: '1', task_subject: 'old' })));
+    expect(ledger.replace([{ status: 'completed', subject: 'a' }, { status: 'cancelled', subject: 'b' }, { status: 'in_progress', subject: 'c', active: 'Doing c' }])).toEqual({ done: 1, total: 2, current: 'Doing c' });
+    expect(todoItems('not a list', 'content')).toBeUndefined();
+    expect(todoItems([null, 3, ['x']], 'content')).toEqual([]);
   });
 
   test('other tools, other events and unreadable payloads say nothing of the list', () => {

@@ -3,10 +3,11 @@
 // turn's end; `run the tests` → its command denied with Esc → idle; then the agent's own way out. After each step
 // the driver waits for the screen to show it, then for its report. Each file gives its agent's screens, pauses
 // and way out (an AgentScript) and checks the reports the run collected.
+import { chownSync, lchownSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Report } from '../../src/protocol/index.js';
-import { OuterTerminal } from '../e2e/support/outer-terminal.js';
+import { BIN, OuterTerminal } from '../e2e/support/outer-terminal.js';
 import {
   describeReports,
   extract,
@@ -53,13 +54,28 @@ export function startSession(
     screenWaitMs,
     shimArgs = [],
     env = {},
-  }: { options?: Record<string, unknown>; screenWaitMs?: number; shimArgs?: string[]; env?: Record<string, string> } = {},
+    asUser,
+  }: {
+    options?: Record<string, unknown>;
+    screenWaitMs?: number;
+    shimArgs?: string[];
+    env?: Record<string, string>;
+    /** Runs the shim (and so the agent) as this user, the sandbox theirs (needs root: setpriv). */
+    asUser?: { uid: number; gid: number };
+  } = {},
 ): AgentSession {
   const sandbox = makeAgentSandbox(id, { mockUrl: mock.url, options });
   const logFile = join(sandbox.root, 'osf7501.log');
   // node_modules/.bin/<agent>: the shim picks rules/<agent>.toml by the command's name.
   const args = ['--log', logFile, ...shimArgs, agent.bin, ...sandbox.args];
-  const outer = withoutForeignEnv(() => new OuterTerminal(args, { cols: COLS, rows: ROWS, cwd: sandbox.project, env: { ...sandbox.env, ...env } }));
+  let command: string[] | undefined;
+  if (asUser !== undefined) {
+    chownTree(sandbox.root, asUser.uid, asUser.gid);
+    command = ['setpriv', `--reuid=${asUser.uid}`, `--regid=${asUser.gid}`, '--clear-groups', process.execPath, BIN];
+  }
+  const outer = withoutForeignEnv(
+    () => new OuterTerminal(args, { cols: COLS, rows: ROWS, cwd: sandbox.project, env: { ...sandbox.env, ...env }, ...(command === undefined ? {} : { command }) }),
+  );
   const screen = new ScreenMirror(outer, ROWS, COLS, screenWaitMs);
   return {
     outer,
@@ -72,6 +88,16 @@ export function startSession(
       sandbox.remove();
     },
   };
+}
+
+/** Gives `dir` and everything under it to `uid`:`gid`. */
+function chownTree(dir: string, uid: number, gid: number): void {
+  chownSync(dir, uid, gid);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) chownTree(path, uid, gid);
+    else lchownSync(path, uid, gid);
+  }
 }
 
 /** A screen to wait for, and what to call it when it does not come. */

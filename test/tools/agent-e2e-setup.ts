@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { ensureAgent, startAgentMock, type AgentId, type AgentMock, type InstalledAgent } from './agents.mjs';
+import { AGENTS, agentCacheDir, ensureAgent, startAgentMock, type AgentId, type AgentMock, type InstalledAgent } from './agents.mjs';
 import { ensureClaude, startMock, type InstalledClaude, type Mock } from './claude-env.mjs';
 
 /** How long an install from the registry may take. */
@@ -56,13 +56,23 @@ function mockForFile<M extends { stop(): void }>(name: string, start: (options: 
   return () => mock;
 }
 
-/** Registers the file's beforeAll/afterAll for `id@version`; `title` names it in the skip warning. */
-export function setUpAgentE2e(id: AgentId, version: string, title: string): AgentE2e {
+/**
+ * Registers the file's beforeAll/afterAll for `id@version`; `title` names it in the skip warning. With
+ * `onlyIfInstalled` (an older release checked beside the current one) nothing is installed: the tests skip, saying
+ * how to install it, unless it is already in its cache folder.
+ */
+export function setUpAgentE2e(id: AgentId, version: string, title: string, { onlyIfInstalled = false }: { onlyIfInstalled?: boolean } = {}): AgentE2e {
   const mock = mockForFile(`osf-${id}-e2e`, startAgentMock);
   let agent: InstalledAgent | undefined;
   let skipReason: string | undefined;
 
   beforeAll(async () => {
+    const dir = agentCacheDir(id, version);
+    if (onlyIfInstalled && !AGENTS[id].findBin(dir)) {
+      skipReason = `${title} ${version} is not installed (npm i --prefix ${dir} ${AGENTS[id].pkg}@${version})`;
+      console.warn(`${id}-e2e: skipping: ${skipReason}`);
+      return;
+    }
     const found = await ensureAgent(id, version, { timeoutMs: INSTALL_MS });
     if (found.ok) agent = found;
     else {

@@ -1,6 +1,7 @@
 // Pure: GitHub Copilot CLI's hooks (a plugin's hooks.json, camelCase events) → the shim's signals.
 import { MSG_MAX_BYTES, NAME_MAX_BYTES, type HookSignal } from '../events.js';
-import { oneLine, stringField, type HookPayload } from '../map-event.js';
+import { resetsIn } from '../map-failure.js';
+import { objectField, oneLine, stringField, type HookPayload } from '../map-event.js';
 import type { AgentHookSpec } from './spec.js';
 
 /** userPromptSubmitted, preToolUse, permissionRequest, postToolUse, errorOccurred, agentStop. */
@@ -31,6 +32,35 @@ export function describeCopilotPermission(tool: string | undefined, args: Readon
   return oneLine(msg, MSG_MAX_BYTES);
 }
 
+/** An API's JSON error body as Copilot CLI passes it on (`{"message":"…","type":…}`): its message; other text as it is. */
+function errorText(text: string | undefined): string | undefined {
+  if (text === undefined || !text.trimStart().startsWith('{')) return text;
+  try {
+    const body: unknown = JSON.parse(text);
+    const inner = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
+    return stringField(inner, 'message') ?? stringField(objectField(inner, 'error'), 'message') ?? text;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * An errorOccurred: `error` (its message, or `{ message, name }`; an API's JSON body gives its message),
+ * `errorContext` (model_call, tool_execution, system, user_input) and `recoverable`. A tool's failure does not stop
+ * the turn (nothing); any other error does: error, msg the message, `resets` when it says when a limit resets.
+ * `recoverable` is not read: 1.0.102 sets it for a 400 that ends the turn (the session goes on, not the turn).
+ */
+function copilotError(payload: HookPayload): HookSignal | undefined {
+  const event = 'errorOccurred';
+  const agent = 'copilot';
+  const raw = payload.json?.['error'];
+  const message = errorText(typeof raw === 'string' && raw.trim() !== '' ? raw : stringField(objectField(payload.json, 'error'), 'message'));
+  if (stringField(payload.json, 'errorContext') === 'tool_execution') return undefined;
+  const text = message === undefined ? undefined : oneLine(message, MSG_MAX_BYTES);
+  const resets = text === undefined ? undefined : resetsIn(text);
+  return { event, agent, state: 'error', ...(text === undefined ? {} : { msg: text }), ...(resets === undefined ? {} : { resets: oneLine(resets, NAME_MAX_BYTES) }) };
+}
+
 /** One Copilot CLI hook call → its signal. */
 export function mapCopilotEvent(event: string, payload: HookPayload): HookSignal | undefined {
   const agent = 'copilot';
@@ -43,11 +73,8 @@ export function mapCopilotEvent(event: string, payload: HookPayload): HookSignal
       return { event, agent, state: 'working', ...tool };
     case 'permissionRequest':
       return { event, agent, state: 'blocked', kind: 'permission', msg: describeCopilotPermission(name, toolArgs(payload)), ...tool };
-    case 'errorOccurred': {
-      const error = payload.json?.['error'];
-      const message = typeof error === 'object' && error !== null ? stringField(error as Record<string, unknown>, 'message') : stringField(payload.json, 'error');
-      return { event, agent, state: 'error', ...(message === undefined ? {} : { msg: oneLine(message, MSG_MAX_BYTES) }) };
-    }
+    case 'errorOccurred':
+      return copilotError(payload);
     case 'agentStop':
       return { event, agent, state: 'done' };
     default:

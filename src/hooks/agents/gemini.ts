@@ -1,6 +1,7 @@
 // Pure: Gemini CLI's hooks (settings `hooks`, Gemini CLI ≥ 0.26) → the shim's signals.
 import { MSG_MAX_BYTES, NAME_MAX_BYTES, type HookSignal } from '../events.js';
 import { objectField, oneLine, stringField, type HookPayload } from '../map-event.js';
+import { todoItems, type TodoItem } from '../task-ledger.js';
 import type { AgentHookSpec } from './spec.js';
 
 /** BeforeAgent (a prompt was sent), BeforeTool, AfterTool, Notification (ToolPermission), AfterAgent (the turn's end). */
@@ -50,10 +51,21 @@ export function mapGeminiEvent(event: string, payload: HookPayload): HookSignal 
   }
 }
 
+/** Gemini CLI's todo tool: its input is the whole list, `todos: [{ description, status }]`. */
+export const GEMINI_TODO_TOOL = 'write_todos';
+
+/** The todo list an AfterTool of write_todos carries (status pending, in_progress, completed, cancelled, blocked). */
+export function geminiTodos(event: string, payload: HookPayload): TodoItem[] | undefined {
+  if (event !== 'AfterTool' || stringField(payload.json, 'tool_name') !== GEMINI_TODO_TOOL) return undefined;
+  return todoItems(objectField(payload.json, 'tool_input')?.['todos'], 'description');
+}
+
 /** Gemini CLI's hooks as the shim uses them. */
 export const GEMINI_SPEC: AgentHookSpec = {
   app: 'gemini-cli',
   events: GEMINI_EVENTS,
   needsPayload: (event) => event === 'Notification',
   map: mapGeminiEvent,
+  payloadTools: { AfterTool: GEMINI_TODO_TOOL },
+  todos: geminiTodos,
 };

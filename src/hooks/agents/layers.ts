@@ -23,6 +23,10 @@ export function settingsHooks(spec: AgentHookSpec, env: HookEnv, timeoutUnit: 'm
   for (const event of spec.events) {
     const command = fifoHookLine(event, spec.needsPayload(event));
     hooks[event] = [{ ...(TOOL_EVENTS.has(event) ? { matcher: '*' } : {}), hooks: [{ name: SHIM_HOOK_NAME, type: 'command', command, timeout, env: { ...env } }] }];
+    const tools = spec.payloadTools?.[event];
+    if (tools !== undefined) {
+      hooks[event].unshift({ matcher: tools, hooks: [{ name: SHIM_HOOK_NAME, type: 'command', command: fifoHookLine(event, true), timeout, env: { ...env } }] });
+    }
   }
   return hooks;
 }

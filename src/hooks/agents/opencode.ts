@@ -1,17 +1,32 @@
 // Pure: OpenCode's plugin events (a plugin added for the session through OPENCODE_CONFIG_CONTENT) → the shim's
 // signals, and the plugin's source, which writes the same lines as the sh hooks on the session's FIFO.
-import { MSG_MAX_BYTES, PAYLOAD_MAX_BYTES, type HookSignal } from '../events.js';
+import { MSG_MAX_BYTES, NAME_MAX_BYTES, PAYLOAD_MAX_BYTES, type HookSignal } from '../events.js';
+import { resetsIn } from '../map-failure.js';
 import { objectField, oneLine, stringField, type HookPayload } from '../map-event.js';
+import { todoItems, type TodoItem } from '../task-ledger.js';
 import { HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from '../wire.js';
 import type { AgentHookSpec } from './spec.js';
 
 /**
  * The line names the plugin writes (an event's type with its status folded in): `session.busy` (session.status
- * busy), `permission.asked` (with its payload), `permission.replied` (once or always: the turn goes on),
+ * busy), `session.retry` (status retry, with `{ attempt, message }`), `permission.asked` (with its payload),
+ * `permission.replied` (once or always: the turn goes on), `todo.updated` (with `{ todos }`, the whole list),
  * `session.idle` (status idle: the turn's end), `session.interrupted` (status idle after a rejected permission
- * or an aborted message: no result), `session.error` (any other error).
+ * or an aborted message: no result), `session.error` (any other error, with `{ name, message }`).
  */
-export const OPENCODE_EVENTS = ['session.busy', 'permission.asked', 'permission.replied', 'session.idle', 'session.interrupted', 'session.error'] as const;
+export const OPENCODE_EVENTS = [
+  'session.busy',
+  'session.retry',
+  'permission.asked',
+  'permission.replied',
+  'todo.updated',
+  'session.idle',
+  'session.interrupted',
+  'session.error',
+] as const;
+
+/** The events whose line names a payload file. */
+const PAYLOAD_EVENTS: ReadonlySet<string> = new Set(['session.retry', 'permission.asked', 'todo.updated', 'session.error']);
 
 /** What OpenCode's permission request asks, worded as rules/opencode.toml words the dialog (`approve shell: <command>`). */
 export function describeOpenCodePermission(props: Readonly<Record<string, unknown>> | undefined): string {
@@ -32,26 +47,42 @@ export function mapOpenCodeEvent(event: string, payload: HookPayload): HookSigna
   switch (event) {
     case 'session.busy':
     case 'permission.replied':
+    case 'todo.updated':
       return { event, agent, state: 'working' };
+    case 'session.retry': {
+      const message = stringField(payload.json, 'message');
+      return { event, agent, state: 'working', msg: oneLine(`retrying · ${message ?? 'error'}`, MSG_MAX_BYTES) };
+    }
     case 'permission.asked':
       return { event, agent, state: 'blocked', kind: 'permission', msg: describeOpenCodePermission(payload.json) };
     case 'session.idle':
       return { event, agent, state: 'done' };
     case 'session.interrupted':
       return { event, agent, state: 'idle' };
-    case 'session.error':
-      return { event, agent, state: 'error' };
+    case 'session.error': {
+      // `{ name: 'APIError', message: 'Rate limit exceeded …' }`; a reset time in the message is `resets`.
+      const message = stringField(payload.json, 'message') ?? stringField(payload.json, 'name');
+      const msg = message === undefined ? undefined : oneLine(message, MSG_MAX_BYTES);
+      const resets = msg === undefined ? undefined : resetsIn(msg);
+      return { event, agent, state: 'error', ...(msg === undefined ? {} : { msg }), ...(resets === undefined ? {} : { resets: oneLine(resets, NAME_MAX_BYTES) }) };
+    }
     default:
       return undefined;
   }
+}
+
+/** The todo list of a `todo.updated` (`todos: [{ content, status, priority }]`, status pending, in_progress, completed, cancelled). */
+export function openCodeTodos(event: string, payload: HookPayload): TodoItem[] | undefined {
+  return event === 'todo.updated' ? todoItems(payload.json?.['todos'], 'content') : undefined;
 }
 
 /** OpenCode's events as the shim uses them. */
 export const OPENCODE_SPEC: AgentHookSpec = {
   app: 'opencode',
   events: OPENCODE_EVENTS,
-  needsPayload: (event) => event === 'permission.asked',
+  needsPayload: (event) => PAYLOAD_EVENTS.has(event),
   map: mapOpenCodeEvent,
+  todos: openCodeTodos,
 };
 
 /**
@@ -95,14 +126,16 @@ export const Osf7501 = async () => {
           } else if (status === 'idle') {
             send(interrupted ? 'session.interrupted' : 'session.idle');
             interrupted = false;
-          }
+          } else if (status === 'retry') send('session.retry', { attempt: props.status.attempt, message: String(props.status.message ?? '').slice(0, 2000) });
         } else if (type === 'permission.asked' || type === 'permission.updated') send('permission.asked', props);
+        else if (type === 'todo.updated') send('todo.updated', { todos: props.todos });
         else if (type === 'permission.replied') {
           if (props.reply === 'reject') interrupted = true;
           else send('permission.replied');
         } else if (type === 'session.error') {
-          if (props.error?.name === 'MessageAbortedError') interrupted = true;
-          else send('session.error');
+          const error = props.error ?? {};
+          if (error.name === 'MessageAbortedError') interrupted = true;
+          else send('session.error', { name: String(error.name ?? ''), message: String(error.data?.message ?? error.message ?? '').slice(0, 2000) });
         }
       } catch {}
     },

@@ -1,14 +1,18 @@
 // Pure: Qwen Code's hooks (settings `hooks`, Claude Code's names) → the shim's signals.
 import { MSG_MAX_BYTES, NAME_MAX_BYTES, type HookSignal } from '../events.js';
+import { mapStopFailure } from '../map-failure.js';
 import { objectField, oneLine, stringField, type HookPayload } from '../map-event.js';
+import { todoItems, type TodoItem } from '../task-ledger.js';
 import type { AgentHookSpec } from './spec.js';
 
 /**
  * UserPromptSubmit, PreToolUse, PermissionRequest (as its dialog opens, with the tool's input), PostToolUse,
- * SubagentStart/SubagentStop, Stop. Not Notification: its `permission_prompt` fires right after
- * PermissionRequest and names only the tool, so it would replace the better message.
+ * SubagentStart/SubagentStop, Stop, StopFailure (instead of Stop: an API error ended the turn). Not Notification:
+ * its `permission_prompt` fires right after PermissionRequest and names only the tool, so it would replace the
+ * better message. Not TodoCreated/TodoCompleted: they fire per item, twice (validation, postWrite), and not when a
+ * todo starts; PostToolUse of todo_write carries the whole list.
  */
-export const QWEN_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'Stop'] as const;
+export const QWEN_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'Stop', 'StopFailure'] as const;
 
 /** Qwen Code's shell tool and its file-writing tools, by their canonical names. */
 const SHELL_TOOLS = new Set(['run_shell_command', 'shell', 'Bash']);
@@ -52,15 +56,29 @@ export function mapQwenEvent(event: string, payload: HookPayload): HookSignal | 
       return { event, agent, state: 'working', subagent: subagent(payload, 'stop') };
     case 'Stop':
       return { event, agent, state: 'done' };
+    case 'StopFailure':
+      // Claude Code's payload: `error` (rate_limit, authentication_failed, billing_error, …, loop_detected), `error_details`.
+      return { ...mapStopFailure(payload.json), agent };
     default:
       return undefined;
   }
+}
+
+/** Qwen Code's todo tool: its input is the whole list, `todos: [{ id, content, status }]`. */
+export const QWEN_TODO_TOOL = 'todo_write';
+
+/** The todo list a PostToolUse of todo_write carries (status pending, in_progress, completed). */
+export function qwenTodos(event: string, payload: HookPayload): TodoItem[] | undefined {
+  if (event !== 'PostToolUse' || stringField(payload.json, 'tool_name') !== QWEN_TODO_TOOL) return undefined;
+  return todoItems(objectField(payload.json, 'tool_input')?.['todos'], 'content');
 }
 
 /** Qwen Code's hooks as the shim uses them. */
 export const QWEN_SPEC: AgentHookSpec = {
   app: 'qwen-code',
   events: QWEN_EVENTS,
-  needsPayload: (event) => event === 'PermissionRequest' || event === 'SubagentStart' || event === 'SubagentStop',
+  needsPayload: (event) => event === 'PermissionRequest' || event === 'SubagentStart' || event === 'SubagentStop' || event === 'StopFailure',
   map: mapQwenEvent,
+  payloadTools: { PostToolUse: QWEN_TODO_TOOL },
+  todos: qwenTodos,
 };
