@@ -290,6 +290,20 @@ export function codexScenarios() {
     { name: 'auth-error', drive: error('trigger an auth failure') },
     ...failureScenarios(error, answered),
     planScenario((t) => submit(a, t), done(30000)),
+    {
+      // Issue 28: two sub-agents spawned in one reply (spawn_agent), waited on (wait_agent), then a closing text.
+      name: 'subagents',
+      // Codex draws no Working row while it waits on them: `• Waiting for 2 agents` is what says the turn goes on.
+      drive: [
+        ...submit(a, 'split the survey between two helpers'),
+        { wait: /Waiting for 2 agents/, timeout: 60000 },
+        { label: 'working', note: 'waiting for 2 agents' },
+        { wait: /• Waiting for [0-9a-f]{8}-/, timeout: 60000 },
+        { label: 'working', note: 'one agent finished, waiting for the other' },
+        { wait: /Both helpers are done/, timeout: 120000 },
+        ...done(30000),
+      ],
+    },
     exitScenario(),
   ];
 }

@@ -43,6 +43,11 @@ const listText =
 export const LONG_PATH = 'build/reports/nightly/integration-suite/chromium-headless-shell/accessibility-and-layout-checks/summary.log';
 export const LONG_COMMAND = `mkdir -p ${LONG_PATH.slice(0, LONG_PATH.lastIndexOf('/'))} && touch ${LONG_PATH}`;
 
+/** The two sub-agents' tasks (their prompts pick their own turns below). */
+const HELPER_DOCS = 'Helper task: list the docs folder and name each guide in it.';
+const HELPER_TESTS = 'Helper task: count the test files under test/ and report the number.';
+const SURVEY_DONE = 'Both helpers are done: the docs folder holds two guides and there are four test files.';
+
 /** The three-step plan after `step` steps are done (the next one in progress). */
 const PLAN_STEPS = ['Read the parser', 'Split the tokenizer out', 'Run the tests'];
 const PLAN = (step) => PLAN_STEPS.map((t, i) => [t, i < step ? 'completed' : i === step ? 'in_progress' : 'pending']);
@@ -201,6 +206,34 @@ export const TURNS = [
       { text: 'The build folder is gone (or was kept, if you said no).' },
     ],
   },
+  // ---- issue 28: two sub-agents, each a slow turn of its own (picked by its task's text, below). Codex: both
+  // spawn_agent calls in one reply, then wait_agent (it returns when either ends, so up to three times) and a
+  // closing text; OpenCode: two task calls in one reply, then the closing text.
+  {
+    match: /split the survey between two helpers/,
+    replies: [
+      { agents: { spawn: [HELPER_DOCS, HELPER_TESTS] }, text: "I'll hand the survey to two helpers." },
+      { agents: { wait: true } },
+      { agents: { wait: true } },
+      { agents: { wait: true } },
+      { text: SURVEY_DONE },
+    ],
+  },
+  {
+    match: /survey the project with two subagents/,
+    replies: [
+      {
+        tasks: [
+          { description: 'List the docs folder', prompt: HELPER_DOCS, subagent_type: 'general' },
+          { description: 'Count the test files', prompt: HELPER_TESTS, subagent_type: 'explore' },
+        ],
+        text: "I'll hand the survey to two subagents.",
+      },
+      { text: SURVEY_DONE },
+    ],
+  },
+  { match: /Helper task: list the docs folder/, replies: [{ text: 'The docs folder holds two guides: install.md and usage.md.', delayMs: 6000, chunks: 6, chunkMs: 300 }] },
+  { match: /Helper task: count the test files/, replies: [{ text: 'There are four test files under test/.', delayMs: 11000, chunks: 6, chunkMs: 300 }] },
   {
     match: /say hello/,
     replies: [{ text: 'Hello from the mock model.' }],

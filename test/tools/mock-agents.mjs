@@ -65,7 +65,7 @@ function split(text, n) {
 }
 
 /** Text injected by the agents themselves (environment context, instructions), not typed by the user. */
-const INJECTED = /^\s*<(environment_context|user_instructions|user_shell_command|turn_aborted|permissions instructions|collaboration_mode|skills_instructions|system-reminder)\b/;
+const INJECTED = /^\s*<(environment_context|user_instructions|user_shell_command|turn_aborted|permissions instructions|collaboration_mode|skills_instructions|subagent_notification|system-reminder)\b/;
 
 /**
  * The reply for a conversation: `prompts` are the plain user prompts (latest last) with the number of tool
@@ -159,30 +159,66 @@ async function streamResponses(res, body, reply, { isClosed, side }) {
     output.push(item);
     index++;
   }
-  const call = responsesCall(reply);
-  if (call) {
+  const calls = reply.agents ? responsesAgentCalls(reply, body) : [responsesCall(reply)].filter(Boolean);
+  for (const call of calls) {
     const fcId = newId('fc');
     const callId = newId('call');
     const argsText = JSON.stringify(call.arguments);
     send({
       type: 'response.output_item.added',
       output_index: index,
-      item: { type: 'function_call', id: fcId, call_id: callId, name: call.name, arguments: '', status: 'in_progress' },
+      item: { type: 'function_call', id: fcId, call_id: callId, name: call.name, ...ns(call), arguments: '', status: 'in_progress' },
     });
     const half = Math.ceil(argsText.length / 2);
     for (const piece of [argsText.slice(0, half), argsText.slice(half)]) {
       send({ type: 'response.function_call_arguments.delta', item_id: fcId, output_index: index, delta: piece });
     }
     send({ type: 'response.function_call_arguments.done', item_id: fcId, output_index: index, arguments: argsText });
-    const item = { type: 'function_call', id: fcId, call_id: callId, name: call.name, arguments: argsText, status: 'completed' };
+    const item = { type: 'function_call', id: fcId, call_id: callId, name: call.name, ...ns(call), arguments: argsText, status: 'completed' };
     send({ type: 'response.output_item.done', output_index: index, item });
     output.push(item);
+    index++;
   }
   send({
     type: 'response.completed',
     response: { id, object: 'response', model, status: 'completed', output, usage: usageResponses() },
   });
   res.end();
+}
+
+const ns = (call) => (call.namespace ? { namespace: call.namespace } : {});
+
+/**
+ * Codex's sub-agent calls (0.171.0: the `multi_agent_v1` namespace): `agents: { spawn: [message, …] }` spawns
+ * one agent per message (the message is the sub-agent's prompt, so its own turn is picked by it), `agents:
+ * { wait: true }` waits on every agent the conversation spawned (their ids read from the spawn results).
+ */
+function responsesAgentCalls(reply, body) {
+  const namespace = 'multi_agent_v1';
+  if (reply.agents.spawn) return reply.agents.spawn.map((message) => ({ name: 'spawn_agent', namespace, arguments: { message } }));
+  // Spawned: `{"agent_id"}` in a spawn result; finished: a key of a wait result's `status` (or of a
+  // <subagent_notification>), which Codex returns again at once if it is waited on a second time.
+  const spawned = new Set();
+  const finished = new Set();
+  const parse = (text) => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  };
+  for (const it of Array.isArray(body.input) ? body.input : []) {
+    if (it?.type === 'function_call_output') {
+      const out = parse(typeof it.output === 'string' ? it.output : JSON.stringify(it.output));
+      if (out?.agent_id) spawned.add(out.agent_id);
+      for (const id of Object.keys(out?.status ?? {})) finished.add(id);
+    }
+    const note = /<subagent_notification>([\s\S]*?)<\/subagent_notification>/.exec(JSON.stringify(it?.content ?? ''))?.[1];
+    const path = note && parse(JSON.parse(`"${note}"`))?.agent_path;
+    if (path) finished.add(path);
+  }
+  const targets = [...spawned].filter((id) => !finished.has(id));
+  return [{ name: 'wait_agent', namespace, arguments: { targets, timeout_ms: 60000 } }];
 }
 
 /** The Codex function call for a reply: exec_command (escalated) or request_user_input. */
