@@ -525,6 +525,20 @@ export function opencodeScenarios() {
         { name: 'auth-error', drive: error('trigger an auth failure') },
         ...failureScenarios(error, answered),
         planScenario((t) => submit(a, t), done),
+        {
+          // Issue 28: two task calls in one reply (a `general` and an `explore` subagent), then a closing text.
+          name: 'subagents',
+          // While they run: `⠹ General Task — List the docs folder` (a spinner), `✓ …` and `↳ 12.0s` once one ends.
+          drive: [
+            ...submit(a, 'survey the project with two subagents'),
+            { wait: /Explore Task — Count the test files/, timeout: FIRST },
+            { label: 'working', note: 'two subagents running' },
+            { wait: /✓ General Task — List the docs folder/, timeout: 60000 },
+            { label: 'working', note: 'one subagent finished, the other running', unless: /✓ Explore Task/ },
+            { wait: /Both helpers are done/, timeout: 60000 },
+            ...done,
+          ],
+        },
       ];
     },
   });

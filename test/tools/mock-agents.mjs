@@ -511,6 +511,8 @@ function qwenCall(reply) {
 
 function chatCall(reply, toolNames) {
   const has = (n) => toolNames.includes(n);
+  // OpenCode's sub-agents: task {description, prompt, subagent_type}, one call per task (in one reply).
+  if (reply.tasks && has('task')) return reply.tasks.map((t) => ({ name: 'task', arguments: t }));
   if (reply.todos) {
     // Qwen Code's todo_write {todos: [{id, content, status}]}, OpenCode's todowrite {todos: [{content, status, priority}]}.
     const todos = reply.todos.map(([content, status], i) => ({ id: String(i + 1), content, status }));
@@ -581,7 +583,9 @@ async function streamChat(res, body, reply, { isClosed, side, cwd }) {
   const model = body.model ?? 'mock-model';
   const id = newId('chatcmpl');
   const toolNames = (body.tools ?? []).map((t) => t?.function?.name).filter(Boolean);
-  let call = chatCall(reply, toolNames);
+  const chosen = chatCall(reply, toolNames);
+  const several = Array.isArray(chosen) ? chosen : undefined;
+  let call = several ? undefined : chosen;
   if (call?.arguments.filePath && cwd && !call.arguments.filePath.startsWith('/')) call.arguments.filePath = path.join(cwd, call.arguments.filePath);
   if (call?.pathKey) {
     // The agent names the path argument differently (Copilot's `create`: `path`).
@@ -590,6 +594,8 @@ async function streamChat(res, body, reply, { isClosed, side, cwd }) {
     delete call.pathKey;
   }
   call = fitArguments(call, body.tools ?? []);
+  const calls = several ?? (call ? [call] : []);
+  call ??= calls[0];
   const base = { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
   if (body.stream === false) {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -605,7 +611,7 @@ async function streamChat(res, body, reply, { isClosed, side, cwd }) {
             message: {
               role: 'assistant',
               content: reply.text ?? null,
-              ...(call ? { tool_calls: [{ id: newId('call'), type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }] } : {}),
+              ...(call ? { tool_calls: calls.map((c) => ({ id: newId('call'), type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } })) } : {}),
             },
             finish_reason: call ? 'tool_calls' : 'stop',
           },
@@ -626,18 +632,18 @@ async function streamChat(res, body, reply, { isClosed, side, cwd }) {
       if (reply.chunkMs) await sleep(reply.chunkMs);
     }
   }
-  if (call) {
-    const argsText = JSON.stringify(call.arguments);
+  for (const [i, c] of calls.entries()) {
+    const argsText = JSON.stringify(c.arguments);
     send({
       choices: [
         {
           index: 0,
-          delta: { tool_calls: [{ index: 0, id: newId('call'), type: 'function', function: { name: call.name, arguments: '' } }] },
+          delta: { tool_calls: [{ index: i, id: newId('call'), type: 'function', function: { name: c.name, arguments: '' } }] },
           finish_reason: null,
         },
       ],
     });
-    send({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: argsText } }] }, finish_reason: null }] });
+    send({ choices: [{ index: 0, delta: { tool_calls: [{ index: i, function: { arguments: argsText } }] }, finish_reason: null }] });
   }
   send({ choices: [{ index: 0, delta: {}, finish_reason: call ? 'tool_calls' : 'stop' }] });
   send({ choices: [], usage: { prompt_tokens: 1200, completion_tokens: 40, total_tokens: 1240 } });
