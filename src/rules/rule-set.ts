@@ -131,8 +131,9 @@ export class RuleSet implements RuleSetInfo {
   /** The classification with the subagents the screen's rows show, where the file reads them and their anchor shows. */
   private withChildren(view: ScreenView, result: Classification): Classification {
     if (this.children === undefined) return result;
-    const children = readChildRows(this.children, view.region(SCREEN_REGION).text);
-    if (children !== undefined) result.children = children;
+    const { running, ended } = readChildRows(this.children, view.region(SCREEN_REGION).text);
+    if (running !== undefined) result.children = running;
+    if (ended.length > 0) result.childrenEnded = ended;
     return result;
   }
 

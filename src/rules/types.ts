@@ -24,6 +24,8 @@ export interface Classification {
    * anchor is on screen (empty: none runs); absent when the file reads no rows or the anchor is not on screen.
    */
   children?: ScreenChild[];
+  /** The subagents a row on the screen says have ended (the file's `children.ended`), anchor or not; absent when none. */
+  childrenEnded?: ScreenChild[];
 }
 
 /**

@@ -16,11 +16,12 @@ export function shortId(agentId: string): string | undefined {
 
 /**
  * A subagent the screen shows (no agent id on screen): a short stable id from its row, the 32-bit FNV-1a of
- * `<type> <description>` (UTF-8) in base 36, at most 7 characters of the protocol's alphabet.
+ * `<type> <description>` (UTF-8; the description alone where the row shows no type) in base 36, at most 7
+ * characters of the protocol's alphabet.
  */
 export function screenChildId(type: string, description: string): string {
   let hash = 0x811c9dc5;
-  for (const byte of encodeUtf8(`${type} ${description}`)) {
+  for (const byte of encodeUtf8(type === '' ? description : `${type} ${description}`)) {
     hash ^= byte;
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }

@@ -18,11 +18,15 @@ export class ScreenChildren {
   }
 
   /**
-   * A screen's reading (absent: its anchor did not show, nothing can be told): the rows new since the last screen
-   * start, the ones gone from it end. Identical rows are one subagent.
+   * A screen's reading: the set that runs (absent: its anchor did not show, no absence tells) and the rows that say
+   * a subagent ended (they end it, anchor or not). Rows new since the last screen start, the ones gone from it end.
+   * Identical rows are one subagent.
    */
-  update(rows: readonly ScreenChild[] | undefined): ScreenChildChanges {
-    if (rows === undefined) return { started: [], ended: [] };
+  update(rows: readonly ScreenChild[] | undefined, endedRows: readonly ScreenChild[] = []): ScreenChildChanges {
+    if (rows === undefined) {
+      const ended = endedRows.map((row) => screenChildId(row.type, row.description)).filter((id) => this.shown.delete(id));
+      return { started: [], ended: [...new Set(ended)] };
+    }
     const now = new Map<string, string>();
     for (const row of rows) {
       const id = screenChildId(row.type, row.description);

@@ -268,7 +268,7 @@ export class SignalPolicy {
     if (this.leftFrame && outcome.classification.state === 'blocked') return;
     this.ranking.cursorRow = outcome.cursorRow;
     this.out({ type: 'classification', classification: outcome.classification });
-    this.screenRows(outcome.classification.children);
+    this.screenRows(outcome.classification.children, outcome.classification.childrenEnded);
     this.observe(at, outcome.classification);
     this.drifted(this.drift.observe(at, outcome.classification));
     if (this.hookDrift !== undefined) this.drifted(this.hookDrift.observe(at, outcome.classification));
@@ -382,11 +382,11 @@ export class SignalPolicy {
 
   /**
    * The subagent rows a sweep read (absent: their anchor did not show): a row that appears starts a child record, one
-   * that goes ends it. Nothing once the agent reports for itself or its hooks have told of a subagent: they rank above.
+   * that goes ends it, and so does a row that says its subagent ended (`children.ended`). Nothing once the agent reports for itself or its hooks have told of a subagent: they rank above.
    */
-  private screenRows(rows: readonly ScreenChild[] | undefined): void {
+  private screenRows(rows: readonly ScreenChild[] | undefined, endedRows: readonly ScreenChild[] | undefined): void {
     if (this.spokeForItself || this.hookChildren) return;
-    const { started, ended } = this.screenChildren.update(rows);
+    const { started, ended } = this.screenChildren.update(rows, endedRows);
     for (const id of ended) this.stopChild(id);
     for (const { id, title } of started) {
       const report = this.children.start(id, this.app, title);

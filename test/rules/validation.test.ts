@@ -225,7 +225,7 @@ const cases: [string, string, RuleErrorCode, string][] = [
     'children that is not a table',
     `${HEAD}children = "rows"\n${RULE}`,
     'bad-value',
-    'rules/demo.toml: children must be a table { anchor, row }, got a string',
+    'rules/demo.toml: children must be a table { anchor, row, ended? }, got a string',
   ],
   [
     'children without an anchor',
@@ -237,13 +237,19 @@ const cases: [string, string, RuleErrorCode, string][] = [
     'children with an unknown key',
     `${HEAD}children = { anchor = '^─+$', row = '(?<type>a)(?<description>b)', list = 'x' }\n${RULE}`,
     'unknown-key',
-    'rules/demo.toml: unknown key "list" (valid keys: anchor, row)',
+    'rules/demo.toml: unknown key "list" (valid keys: anchor, row, ended)',
   ],
   [
     'a children row without its groups',
     `${HEAD}children = { anchor = '^─+$', row = '^  ◯ (?<type>\\S+)  .+' }\n${RULE}`,
     'bad-value',
-    'rules/demo.toml: children.row needs the groups (?<type>…) and (?<description>…)',
+    'rules/demo.toml: children.row needs the group (?<description>…) (and (?<type>…) where the agent shows one)',
+  ],
+  [
+    'a children ended row without its description',
+    `${HEAD}children = { anchor = '^─+$', row = '^(?<description>x)', ended = '^done' }\n${RULE}`,
+    'bad-value',
+    'rules/demo.toml: children.ended needs the group (?<description>…) (and (?<type>…) where the agent shows one)',
   ],
   [
     'a children anchor that is no regex',

@@ -196,6 +196,31 @@ describe('child records from the screen: the rows under the footer', () => {
   });
 });
 
+describe('rows that say a subagent ended (`children.ended`: Codex\'s `└ <id>: Completed - …`)', () => {
+  const id1 = '01a24e2b-f82e-7133-97fc-a5198a39df9e';
+  const id2 = '01a24e2b-f84a-7561-bbc2-d2cb66908f26';
+  const codex = (c: Classification, running: string[] | undefined, ended: string[] = []): Classification => ({
+    ...c,
+    ...(running === undefined ? {} : { children: running.map((description) => ({ type: '', description })) }),
+    ...(ended.length === 0 ? {} : { childrenEnded: ended.map((description) => ({ type: '', description })) }),
+  });
+  const a = screenChildId('', id1);
+  const b = screenChildId('', id2);
+  test('the id of a row without a type is the hash of its description alone', () => {
+    expect(a).toBe('qtx98f'); // computed apart, as above
+  });
+  test('an ended row ends its child even with the anchor scrolled away; the turn then ends', () => {
+    expect(
+      run([
+        { at: 0, paint: working },
+        { at: 500, paint: codex(working, [id1, id2]) },
+        { at: 2000, paint: codex(working, [id2], [id1]) },
+        { at: 4000, paint: codex(idle, undefined, [id2]) },
+      ]),
+    ).toEqual(['working', `working ${a} [${id1}]`, `working ${b} [${id2}]`, `clear ${a}`, `clear ${b}`, 'done']);
+  });
+});
+
 describe('ranked: the agent\'s own child reports, then hooks, then the rows', () => {
   test('the agent reporting for itself: the rows make no record', () => {
     const reports = run([
