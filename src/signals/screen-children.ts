@@ -11,6 +11,11 @@ export interface ScreenChildChanges {
 /** The subagents the screen last showed running, by their screen id (screenChildId). */
 export class ScreenChildren {
   private readonly shown = new Map<string, string>();
+  /**
+   * Ids an ended row named: never started again (`ended` names a subagent by an id none other has, so its row that
+   * shows again in a half-drawn frame is not a new one).
+   */
+  private readonly finished = new Set<string>();
 
   /** How many the screen shows running. */
   get count(): number {
@@ -23,14 +28,16 @@ export class ScreenChildren {
    * Identical rows are one subagent.
    */
   update(rows: readonly ScreenChild[] | undefined, endedRows: readonly ScreenChild[] = []): ScreenChildChanges {
+    for (const row of endedRows) this.finished.add(screenChildId(row.type, row.description));
     if (rows === undefined) {
-      const ended = endedRows.map((row) => screenChildId(row.type, row.description)).filter((id) => this.shown.delete(id));
-      return { started: [], ended: [...new Set(ended)] };
+      const ended = [...this.shown.keys()].filter((id) => this.finished.has(id));
+      for (const id of ended) this.shown.delete(id);
+      return { started: [], ended };
     }
     const now = new Map<string, string>();
     for (const row of rows) {
       const id = screenChildId(row.type, row.description);
-      if (!now.has(id)) now.set(id, row.description);
+      if (!now.has(id) && !this.finished.has(id)) now.set(id, row.description);
     }
     const ended = [...this.shown.keys()].filter((id) => !now.has(id));
     const started = [...now].filter(([id]) => !this.shown.has(id)).map(([id, title]) => ({ id, title }));
