@@ -533,6 +533,8 @@ export function opencodeScenarios() {
             ...submit(a, 'survey the project with two subagents'),
             { wait: /Explore Task — Count the test files/, timeout: FIRST },
             { label: 'working', note: 'two subagents running' },
+            { wait: /↳ Read /, timeout: 30000, optional: true },
+            { label: 'working', note: "a subagent's tool row", if: /↳ Read / },
             { wait: /✓ General Task — List the docs folder/, timeout: 60000 },
             { label: 'working', note: 'one subagent finished, the other running', unless: /✓ Explore Task/ },
             { wait: /Both helpers are done/, timeout: 60000 },

@@ -20,6 +20,9 @@
 //   { errorsFirst: { status, count, error? }, …reply }    fails `count` times (per prompt and project folder), then
 //                                                         answers the rest of the reply (a retry the agent survives)
 //   { drop: true }                                        starts the stream, then cuts the connection mid-answer
+//   { read: 'path', text? }                               OpenCode's read tool (the path under the project folder)
+//   { agents: { spawn: [message, …] } | { wait: true } }  Codex's sub-agents: spawn_agent per message, wait_agent
+//   { tasks: [{ description, prompt, subagent_type }] }   OpenCode's subagents: one task call each, in one reply
 //   { todos: [[text, status], …], text? }                 the agent's todo / plan tool (Codex update_plan, Gemini
 //                                                         write_todos, Qwen todo_write, OpenCode todowrite);
 //                                                         status pending | in_progress | completed | cancelled
@@ -46,6 +49,7 @@ export const LONG_COMMAND = `mkdir -p ${LONG_PATH.slice(0, LONG_PATH.lastIndexOf
 /** The two sub-agents' tasks (their prompts pick their own turns below). */
 const HELPER_DOCS = 'Helper task: list the docs folder and name each guide in it.';
 const HELPER_TESTS = 'Helper task: count the test files under test/ and report the number.';
+const SUBAGENT_DOCS = 'Subagent task: read the README, then list the docs folder and name each guide in it.';
 const SURVEY_DONE = 'Both helpers are done: the docs folder holds two guides and there are four test files.';
 
 /** The three-step plan after `step` steps are done (the next one in progress). */
@@ -224,7 +228,7 @@ export const TURNS = [
     replies: [
       {
         tasks: [
-          { description: 'List the docs folder', prompt: HELPER_DOCS, subagent_type: 'general' },
+          { description: 'List the docs folder', prompt: SUBAGENT_DOCS, subagent_type: 'general' },
           { description: 'Count the test files', prompt: HELPER_TESTS, subagent_type: 'explore' },
         ],
         text: "I'll hand the survey to two subagents.",
@@ -233,6 +237,14 @@ export const TURNS = [
     ],
   },
   { match: /Helper task: list the docs folder/, replies: [{ text: 'The docs folder holds two guides: install.md and usage.md.', delayMs: 6000, chunks: 6, chunkMs: 300 }] },
+  {
+    // OpenCode's `general` subagent reads a file first, so its task row shows the tool it runs (`↳ Read …`).
+    match: /Subagent task: read the README, then list the docs folder/,
+    replies: [
+      { read: 'README.md', delayMs: 2500 },
+      { text: 'The docs folder holds two guides: install.md and usage.md.', delayMs: 5000, chunks: 6, chunkMs: 300 },
+    ],
+  },
   { match: /Helper task: count the test files/, replies: [{ text: 'There are four test files under test/.', delayMs: 11000, chunks: 6, chunkMs: 300 }] },
   {
     match: /say hello/,

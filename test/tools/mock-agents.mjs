@@ -513,6 +513,7 @@ function chatCall(reply, toolNames) {
   const has = (n) => toolNames.includes(n);
   // OpenCode's sub-agents: task {description, prompt, subagent_type}, one call per task (in one reply).
   if (reply.tasks && has('task')) return reply.tasks.map((t) => ({ name: 'task', arguments: t }));
+  if (reply.read && has('read')) return { name: 'read', arguments: { filePath: reply.read } };
   if (reply.todos) {
     // Qwen Code's todo_write {todos: [{id, content, status}]}, OpenCode's todowrite {todos: [{content, status, priority}]}.
     const todos = reply.todos.map(([content, status], i) => ({ id: String(i + 1), content, status }));
