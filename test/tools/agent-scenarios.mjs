@@ -304,6 +304,16 @@ export function codexScenarios() {
         ...done(30000),
       ],
     },
+    {
+      // Issue 28: the turn ends while both sub-agents still run; what Codex shows when each of them ends.
+      name: 'subagents-unwaited',
+      drive: [
+        ...submit(a, 'start two helpers and carry on'),
+        { wait: /report back when they are done/, timeout: 60000 },
+        ...done(30000),
+        { sleep: 15000 },
+      ],
+    },
     exitScenario(),
   ];
 }
@@ -535,7 +545,8 @@ export function opencodeScenarios() {
             { label: 'working', note: 'two subagents running' },
             { wait: /↳ Read /, timeout: 30000, optional: true },
             { label: 'working', note: "a subagent's tool row", if: /↳ Read / },
-            { wait: /✓ General Task — List the docs folder/, timeout: 60000 },
+            // At 60x15 the `✓ General Task` row has scrolled out of view by then: its `↳ 1 toolcall · 9.7s` row is what shows.
+            { wait: /✓ General Task — List the docs folder|↳ 1 toolcall · /, timeout: 60000 },
             { label: 'working', note: 'one subagent finished, the other running', unless: /✓ Explore Task/ },
             { wait: /Both helpers are done/, timeout: 60000 },
             ...done,

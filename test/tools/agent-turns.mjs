@@ -224,6 +224,16 @@ export const TURNS = [
     ],
   },
   {
+    // Codex: the turn ends with both sub-agents still running (no wait_agent); each one's end comes back to
+    // the session as a <subagent_notification>.
+    match: /start two helpers and carry on/,
+    replies: [
+      { agents: { spawn: [HELPER_DOCS, HELPER_TESTS] }, text: "I'll start two helpers." },
+      { text: 'Two helpers are running; they report back when they are done.' },
+      { text: 'Two helpers are running; they report back when they are done.' },
+    ],
+  },
+  {
     match: /survey the project with two subagents/,
     replies: [
       {
