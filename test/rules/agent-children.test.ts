@@ -22,7 +22,7 @@ async function children(name: string): Promise<string[]> {
   const chosen = rulesForRecording(recording, path, { env: {}, cwd: ROOT });
   const { reports } = await replay(recording, { rules: chosen.rules, lifecycle: chosen.lifecycle, screenOnly: true });
   const last = reports.findLastIndex((r) => r.source === 'child');
-  // The session's record is done only after its last child has ended.
+  // The session's record is done only after its last child has ended (and done all the same).
   expect(reports.slice(last + 1).map((r) => r.report.state)).toContain('done');
   expect(reports.slice(0, last).filter((r) => r.source !== 'child' && r.report.state === 'done')).toEqual([]);
   return reports.filter((r) => r.source === 'child').map(({ sent }) => [sent?.state, sent?.id, sent?.title].filter(Boolean).join(' '));
@@ -42,6 +42,11 @@ const OPENCODE = ['working 1uk7emf List the docs folder', 'working 1jzw0ij Count
 describe('subagent rows on recordings, the screen alone', () => {
   test.each(CODEX)('codex/0.171.0/subagents-%s', async (size, wanted) => {
     expect(await children(`codex/0.171.0/subagents-${size}`)).toEqual(wanted);
+  });
+  // A turn that spawns and answers at once (no `Waiting for`): nothing on screen says they run or when they end, so
+  // no record (the limit, spec/signals.md); the turn reads done, as Codex itself reports.
+  test.each(['80x24', '120x32'])('codex/0.171.0/subagents-unwaited-%s: no anchor, no record', async (size) => {
+    expect(await children(`codex/0.171.0/subagents-unwaited-${size}`)).toEqual([]);
   });
   test.each(['80x24', '120x32', '200x50'])('opencode/1.18.33/subagents-%s', async (size) => {
     expect(await children(`opencode/1.18.33/subagents-${size}`)).toEqual(OPENCODE);
@@ -100,6 +105,11 @@ describe('OpenCode rows on hand-made screens', () => {
     [
       'the sidebar (200 columns) writes on the block\'s blank rows',
       [`     ⠋ General Task — List the docs folder${' '.repeat(120)}`, `${' '.repeat(150)}LSP`, `     ⠋ Explore Task — Count the test files${' '.repeat(110)}LSPs are disabled`, '', '     ctrl+x down view subagents', ...ocPrompt],
+      { running: ['General List the docs folder', 'Explore Count the test files'] },
+    ],
+    [
+      'a running subagent\'s `↳ Read <path>` row (its rest wrapped), and a background task',
+      ['     ⠙ General Task — List the docs folder', '       ↳ Read tmp/osf7501-opencode-AWCFZV/project/a-very-long-folder-name/and-more/', '         README.md', '', '     ⠙ Explore Task (background) — Count the test files', '', '     ctrl+x down view subagents · ctrl+b background', ...ocPrompt],
       { running: ['General List the docs folder', 'Explore Count the test files'] },
     ],
     ['all ended: none runs', ['     ✓ General Task — List the docs folder', '       ↳ 8.5s', '', '     ✓ Explore Task — Count the test files', '       ↳ 13.4s', '', '     ctrl+x down view subagents', '', '     Both are done.', ...ocPrompt], { running: [] }],
