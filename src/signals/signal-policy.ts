@@ -382,7 +382,8 @@ export class SignalPolicy {
 
   /**
    * The subagent rows a sweep read (absent: their anchor did not show): a row that appears starts a child record, one
-   * that goes ends it, and so does a row that says its subagent ended (`children.ended`). Nothing once the agent reports for itself or its hooks have told of a subagent: they rank above.
+   * that goes ends it, and so does a row that says its subagent ended (`children.ended`). Nothing once the agent
+   * reports for itself or its hooks have told of a subagent: they rank above.
    */
   private screenRows(rows: readonly ScreenChild[] | undefined, endedRows: readonly ScreenChild[] | undefined): void {
     if (this.spokeForItself || this.hookChildren) return;
