@@ -92,7 +92,8 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s under the shim, neither its own r
     const { claude, mock } = installed.ready(ctx);
     const sandbox = makeSandbox({ version: claude.version });
     const cast = join(sandbox.root, 'session.cast');
-    const args = ['record', '-o', cast, '--no-native', '--no-hooks', '--', ...claude.command, '--permission-mode', 'acceptEdits'];
+    const logFile = join(sandbox.root, 'osf7501.log');
+    const args = ['record', '-o', cast, '--no-native', '--no-hooks', '--log', logFile, '--', ...claude.command, '--permission-mode', 'acceptEdits'];
     const outer = withoutForeignEnv(() => new OuterTerminal(args, { cols: COLS, rows: ROWS, cwd: sandbox.project, env: claudeEnv({ mockUrl: mock.url, home: sandbox.home }) }));
     const screen = new ScreenMirror(outer, ROWS, COLS, SUBAGENT_WAIT_MS);
     const children = (): Report[] => stReports(outer.output()).filter((r) => r.id !== undefined);
@@ -131,6 +132,10 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s under the shim, neither its own r
       });
       // The live session ends with its exit's clear, which a recording cannot know.
       expect(parsed).toEqual(live.slice(0, -1));
+      // The --log names each child's reports apart from the session's, with the rows' titles.
+      const logged = readLog(logFile).filter((e) => e.type === 'report' && e.source === 'child');
+      expect(logged.map((e) => e.state)).toEqual(['working', 'working', 'clear', 'clear']);
+      expect(new Set(logged.filter((e) => e.state === 'working').map((e) => e.title))).toEqual(new Set(['Survey the docs', 'Survey the tests']));
     } finally {
       screen.dispose();
       outer.kill();
