@@ -16,6 +16,11 @@ const COLS = 100;
 const ROWS = 30;
 /** Hang guard (not a performance bound): each background subagent's answer comes 14 s after it starts. */
 const SUBAGENT_WAIT_MS = 60_000;
+/**
+ * Hang guard for the rows to go: 2.1.150 keeps a finished background agent's row (its time frozen) about 30 s
+ * after `Agent "…" completed`, so the screen's child records end that much after the hooks' would.
+ */
+const ROWS_GONE_WAIT_MS = 150_000;
 
 const e2e = setUpClaudeE2e('claude-children-e2e');
 
@@ -95,7 +100,7 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s under the shim, neither its own r
     const logFile = join(sandbox.root, 'osf7501.log');
     const args = ['record', '-o', cast, '--no-native', '--no-hooks', '--log', logFile, '--', ...claude.command, '--permission-mode', 'acceptEdits'];
     const outer = withoutForeignEnv(() => new OuterTerminal(args, { cols: COLS, rows: ROWS, cwd: sandbox.project, env: claudeEnv({ mockUrl: mock.url, home: sandbox.home }) }));
-    const screen = new ScreenMirror(outer, ROWS, COLS, SUBAGENT_WAIT_MS);
+    const screen = new ScreenMirror(outer, ROWS, COLS, ROWS_GONE_WAIT_MS);
     const children = (): Report[] => stReports(outer.output()).filter((r) => r.id !== undefined);
     try {
       await screen.waitFor(/accept edits on/, 'the idle prompt');
@@ -141,7 +146,7 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s under the shim, neither its own r
       outer.kill();
       sandbox.remove();
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 // One policy, two drivers: `osf7501 record` keeps each hook's mapped signal as a marker, and `osf7501 classify`
