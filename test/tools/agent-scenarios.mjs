@@ -543,7 +543,8 @@ export function opencodeScenarios() {
             ...submit(a, 'survey the project with two subagents'),
             { wait: /Explore Task — Count the test files/, timeout: FIRST },
             { label: 'working', note: 'two subagents running' },
-            { wait: /↳ Read /, timeout: 30000, optional: true },
+            // (At 60x15 the `↳ Read …` row is never in view: the wait ends when the subagent's end row shows.)
+            { wait: /↳ Read |↳ 1 toolcall · /, timeout: 30000, optional: true },
             { label: 'working', note: "a subagent's tool row", if: /↳ Read / },
             // At 60x15 the `✓ General Task` row has scrolled out of view by then: its `↳ 1 toolcall · 9.7s` row is what shows.
             { wait: /✓ General Task — List the docs folder|↳ 1 toolcall · /, timeout: 60000 },
