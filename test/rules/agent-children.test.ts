@@ -51,6 +51,11 @@ describe('subagent rows on recordings, the screen alone', () => {
   test.each(['80x24', '120x32', '200x50'])('opencode/1.18.33/subagents-%s', async (size) => {
     expect(await children(`opencode/1.18.33/subagents-${size}`)).toEqual(OPENCODE);
   });
+  // At 60x15 the block's top has scrolled away whenever its rows show (`⠴ md` on the top row while the first one
+  // runs): a block that may be cut tells nothing, rather than end a subagent whose row is out of view.
+  test('opencode/1.18.33/subagents-60x15: the block never whole in view, no record', async () => {
+    expect(await children('opencode/1.18.33/subagents-60x15')).toEqual([]);
+  });
 });
 
 const codex = bundledRules('codex.toml');
@@ -99,21 +104,31 @@ describe('OpenCode rows on hand-made screens', () => {
     ],
     [
       'one ended (✓ and its time): the other runs',
-      ['     ✓ General Task — List the docs folder', '       ↳ 8.5s', '', '     ⠹ Explore Task — Count the test files', '', '     ctrl+x down view subagents', ...ocPrompt],
+      ["     I'll hand the survey to two subagents.", '', '     ✓ General Task — List the docs folder', '       ↳ 8.5s', '', '     ⠹ Explore Task — Count the test files', '', '     ctrl+x down view subagents', ...ocPrompt],
       { running: ['Explore Count the test files'] },
     ],
     [
       'the sidebar (200 columns) writes on the block\'s blank rows',
-      [`     ⠋ General Task — List the docs folder${' '.repeat(120)}`, `${' '.repeat(150)}LSP`, `     ⠋ Explore Task — Count the test files${' '.repeat(110)}LSPs are disabled`, '', '     ctrl+x down view subagents', ...ocPrompt],
+      [`     I'll hand the survey to two subagents.${' '.repeat(100)}0% used`, `${' '.repeat(150)}$0.00 spent`, `     ⠋ General Task — List the docs folder${' '.repeat(120)}`, `${' '.repeat(150)}LSP`, `     ⠋ Explore Task — Count the test files${' '.repeat(110)}LSPs are disabled`, '', '     ctrl+x down view subagents', ...ocPrompt],
       { running: ['General List the docs folder', 'Explore Count the test files'] },
     ],
     [
       'a running subagent\'s `↳ Read <path>` row (its rest wrapped), and a background task',
-      ['     ⠙ General Task — List the docs folder', '       ↳ Read tmp/osf7501-opencode-AWCFZV/project/a-very-long-folder-name/and-more/', '         README.md', '', '     ⠙ Explore Task (background) — Count the test files', '', '     ctrl+x down view subagents · ctrl+b background', ...ocPrompt],
+      ['  ┃  survey the project', '', '     ⠙ General Task — List the docs folder', '       ↳ Read tmp/osf7501-opencode-AWCFZV/project/a-very-long-folder-name/and-more/', '         README.md', '', '     ⠙ Explore Task (background) — Count the test files', '', '     ctrl+x down view subagents · ctrl+b background', ...ocPrompt],
       { running: ['General List the docs folder', 'Explore Count the test files'] },
     ],
-    ['all ended: none runs', ['     ✓ General Task — List the docs folder', '       ↳ 8.5s', '', '     ✓ Explore Task — Count the test files', '       ↳ 13.4s', '', '     ctrl+x down view subagents', '', '     Both are done.', ...ocPrompt], { running: [] }],
+    ['all ended: none runs', ["     I'll hand the survey to two subagents.", '', '     ✓ General Task — List the docs folder', '       ↳ 8.5s', '', '     ✓ Explore Task — Count the test files', '       ↳ 13.4s', '', '     ctrl+x down view subagents', '', '     Both are done.', ...ocPrompt], { running: [] }],
     ['the rows without their hint (scrolled, or not drawn yet): nothing told', ['     ⠋ General Task — List the docs folder', '', ...ocPrompt], {}],
+    [
+      'the block\'s top scrolled away (60x15: a spinner beside a wrapped path\'s end on the top row): nothing told',
+      ['     ⠴ md', '', '     ⠹ Explore Task — Count the test files', '', '     ctrl+x down view subagents', '', '     ▣  Build · Mock Model', ...ocPrompt],
+      {},
+    ],
+    [
+      'the same at the screen\'s top row, the first task row first: it may be cut, nothing told',
+      ['     ⠋ General Task — List the docs folder', '', '     ⠋ Explore Task — Count the test files', '', '     ctrl+x down view subagents', ...ocPrompt],
+      {},
+    ],
   ])('%s', (_name, lines, wanted) => {
     expect(of(opencode.classify(lines))).toEqual(wanted);
   });
