@@ -42,21 +42,24 @@ function recorder(fd: number, size: { cols: number; rows: number }, env: NodeJS.
 
 /** Runs the record subcommand. */
 export async function recordCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed: { out: string; command: string; args: string[] } | undefined;
+  let parsed: { out: string; command: string; args: string[]; native: boolean; hooks: boolean; log: string | undefined } | undefined;
   const program = newProgram('osf7501 record', io)
-    .usage('-o FILE.cast [--] <command> [args...]')
+    .usage('-o FILE.cast [--no-native] [--no-hooks] [--log FILE] [--] <command> [args...]')
     .description('Run <command> wrapped, as `osf7501 <command>` does, and record its output (with timings and resizes) as asciicast v2.')
     .requiredOption('-o, --output <file>', 'the .cast file to write (replaced if it exists)')
+    .option('--no-native', "as the run option: leave the program's own OSC 7501 query to the outer terminal")
+    .option('--no-hooks', 'as the run option: add no lifecycle hooks (the recording then has no hook markers)')
+    .option('--log <file>', 'as the run option: append every classification change and report to FILE as JSON Lines')
     .argument('<command>', 'the program to run')
     .argument('[args...]', "the program's own arguments")
     .passThroughOptions()
-    .action((command: string, args: string[], opts: { output: string }) => {
-      parsed = { out: opts.output, command, args };
+    .action((command: string, args: string[], opts: { output: string; native: boolean; hooks: boolean; log?: string }) => {
+      parsed = { out: opts.output, command, args, native: opts.native, hooks: opts.hooks, log: opts.log };
     });
   const status = await parseArgs(program, argv);
   if (status !== undefined) return status;
   if (parsed === undefined) return EXIT.usage;
-  const { out, command, args } = parsed;
+  const { out, command, args, native, hooks, log } = parsed;
   let fd: number;
   try {
     fd = openSync(out, 'w', 0o644);
@@ -66,7 +69,7 @@ export async function recordCommand(argv: string[], io: CliIo): Promise<number> 
   }
   let rec: Recorder | undefined;
   try {
-    return await runCommand({ command, args }, io, {
+    return await runCommand({ command, args, ...(native ? {} : { native }), ...(hooks ? {} : { hooks }), ...(log === undefined ? {} : { log }) }, io, {
       requireTerminal: 'record needs a terminal on stdin and stdout',
       observers: (size) => {
         rec = recorder(fd, size, io.env, [command, ...args].join(' '));

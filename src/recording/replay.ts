@@ -319,12 +319,12 @@ export function screenBefore(result: ReplayResult, t: number): ReplayScreen | un
   return found;
 }
 
-/** The report the terminal shows just before `t` (seconds): the last one written before it. */
+/** The report the session's record shows just before `t` (seconds): the last one written before it (its child records apart). */
 export function reportBefore(result: ReplayResult, t: number): ReplayReport | undefined {
   let found: ReplayReport | undefined;
   for (const report of result.reports) {
     if (report.t >= t) break;
-    found = report;
+    if (report.source !== 'child') found = report;
   }
   return found;
 }

@@ -1,5 +1,6 @@
 // Rule file text → validated, compiled RuleSet. Pure: the caller reads the file.
 import { parse, TomlError } from 'smol-toml';
+import { compileChildRows } from './children.js';
 import { RuleError } from './errors.js';
 import { RuleSet, type CompiledRule } from './rule-set.js';
 import {
@@ -14,7 +15,7 @@ import {
 import { validateRule } from './validate-rule.js';
 
 /** Every top-level key a rule file may have. */
-export const FILE_KEYS = ['app', 'commands', 'versions', 'description', 'lifecycle', 'rules'] as const;
+export const FILE_KEYS = ['app', 'commands', 'versions', 'description', 'lifecycle', 'children', 'rules'] as const;
 
 /** What an `app` looks like (the OSC 7501 `app` value). */
 export const APP_PATTERN = /^[A-Za-z0-9_.+-]{1,32}$/u;
@@ -36,8 +37,9 @@ export function compileRuleFile(text: string, file: string): RuleSet {
   if (lifecycle !== 'agent' && lifecycle !== 'program') {
     throw new RuleError('bad-value', file, `lifecycle: expected "agent" or "program", got ${JSON.stringify(lifecycle)}`);
   }
+  const children = table['children'] === undefined ? undefined : compileChildRows(ctx, table['children']);
   const rules = compileRules(ctx, table['rules']);
-  return new RuleSet({ app, commands, versions, description, file, lifecycle }, rules);
+  return new RuleSet({ app, commands, versions, description, file, lifecycle, ...(children === undefined ? {} : { children }) }, rules);
 }
 
 /** A rule file's `app` and `commands`: what choosing a file needs, without its rules. */

@@ -1,5 +1,6 @@
 // A compiled rule file: classify a screen (first matching rule wins) or explain every rule's verdict.
 import type { BlockedKind, ScreenState } from '../protocol/types.js';
+import { readChildRows, type ChildRows } from './children.js';
 import { checklistMessage, checklistProgress, countChecklist, type Checklist } from './checklist.js';
 import { findDialog, type DialogShape } from './dialog.js';
 import type { Matcher } from './matcher.js';
@@ -38,6 +39,8 @@ export interface RuleSetInfo {
   file: string;
   /** `program`: a plain program's lifecycle (working while it runs, done at a long run's end); default `agent`. */
   lifecycle?: 'agent' | 'program';
+  /** `children`: the rows of the agent's running subagents, read on every screen (spec/rules.md "Subagent rows"). */
+  children?: ChildRows | undefined;
 }
 
 /** Why a rule did or did not match, for `classify --explain`. */
@@ -95,6 +98,7 @@ export class RuleSet implements RuleSetInfo {
   readonly description: string | undefined;
   readonly file: string;
   readonly lifecycle: 'agent' | 'program';
+  readonly children: ChildRows | undefined;
   readonly rules: readonly CompiledRule[];
 
   constructor(info: RuleSetInfo, rules: readonly CompiledRule[]) {
@@ -104,6 +108,7 @@ export class RuleSet implements RuleSetInfo {
     this.description = info.description;
     this.file = info.file;
     this.lifecycle = info.lifecycle ?? 'agent';
+    this.children = info.children;
     this.rules = rules;
   }
 
@@ -118,9 +123,18 @@ export class RuleSet implements RuleSetInfo {
     for (const rule of this.rules) {
       probe?.(rule.index);
       const verdict = evaluate(rule, view);
-      if (verdict.ok) return classification(rule, verdict);
+      if (verdict.ok) return this.withChildren(view, classification(rule, verdict));
     }
-    return { ...DEFAULT_CLASSIFICATION };
+    return this.withChildren(view, { ...DEFAULT_CLASSIFICATION });
+  }
+
+  /** The classification with the subagents the screen's rows show, where the file reads them and their anchor shows. */
+  private withChildren(view: ScreenView, result: Classification): Classification {
+    if (this.children === undefined) return result;
+    const { running, ended } = readChildRows(this.children, view.region(SCREEN_REGION).text);
+    if (running !== undefined) result.children = running;
+    if (ended.length > 0) result.childrenEnded = ended;
+    return result;
   }
 
   /** The same rule set without the rules named in `names` (rules dropped for running too long). */
@@ -151,7 +165,7 @@ export class RuleSet implements RuleSetInfo {
       const msg = verdict.msg === undefined ? {} : { msg: verdict.msg };
       return { ...base, ...(verdict.kind === undefined ? {} : { kind: verdict.kind }), outcome: 'matched', matcher: verdict.decider, matched: verdict.matched, ...msg };
     });
-    return { result: result ?? { ...DEFAULT_CLASSIFICATION }, traces };
+    return { result: this.withChildren(view, result ?? { ...DEFAULT_CLASSIFICATION }), traces };
   }
 }
 

@@ -1,5 +1,6 @@
 // What the classifier says about one visible screen.
 import type { BlockedKind, ScreenState } from '../protocol/types.js';
+import type { ScreenChild } from './children.js';
 
 /** The verdict of one sweep: the first rule that matched, or the idle default. */
 export interface Classification {
@@ -18,6 +19,13 @@ export interface Classification {
   interrupted?: boolean;
   /** Percent done (0–100) of what is working, where known (a program's OSC 9;4). */
   progress?: number;
+  /**
+   * The subagents the rule file's `children` rows show running, whatever rule decided: the whole set while their
+   * anchor is on screen (empty: none runs); absent when the file reads no rows or the anchor is not on screen.
+   */
+  children?: ScreenChild[];
+  /** The subagents a row on the screen says have ended (the file's `children.ended`), anchor or not; absent when none. */
+  childrenEnded?: ScreenChild[];
 }
 
 /**

@@ -1,5 +1,6 @@
 // Pure: the child records a session owns beside its own (`<session record>/<short id>`): a subagent or background task each.
 import type { Report } from '../protocol/types.js';
+import { encodeUtf8 } from '../protocol/utf8.js';
 
 /** A record id's segment: the protocol's alphabet, at most 32 bytes. */
 const SEGMENT_MAX = 32;
@@ -11,6 +12,20 @@ const ID_MAX_DEPTH = 8;
 export function shortId(agentId: string): string | undefined {
   const segment = agentId.replace(/[^A-Za-z0-9_.+-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, SEGMENT_MAX);
   return segment === '' ? undefined : segment;
+}
+
+/**
+ * A subagent the screen shows (no agent id on screen): a short stable id from its row, the 32-bit FNV-1a of
+ * `<type> <description>` (UTF-8; the description alone where the row shows no type) in base 36, at most 7
+ * characters of the protocol's alphabet.
+ */
+export function screenChildId(type: string, description: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of encodeUtf8(type === '' ? description : `${type} ${description}`)) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
 }
 
 /** The child's record id under `parent` (absent: the root record, whose children are top-level ids), or undefined past the protocol's limits. */

@@ -1,9 +1,11 @@
 // The signal policy of spec/signals.md: timed events in, reports (with their source), sweeps and the next deadline out.
 import { encodeReport } from '../protocol/encode.js';
 import type { Report } from '../protocol/types.js';
+import type { ScreenChild } from '../rules/children.js';
 import type { Classification } from '../rules/types.js';
 import type { HookSignal, HookTasks } from '../hooks/events.js';
 import { ChildRecords } from './child-records.js';
+import { ScreenChildren } from './screen-children.js';
 import { StatusTracker } from '../status/tracker.js';
 import { DEFAULT_MIN_INTERVAL_MS } from '../status/defaults.js';
 import { DEFAULT_DONE_AFTER_MS } from '../status/exit-report.js';
@@ -85,8 +87,12 @@ export class SignalPolicy {
   private startedAt: number | undefined;
   /** A shell's command (OSC 133 C) that has not ended: when it started. */
   private commandSince: number | undefined;
-  /** The session's subagents and background tasks, each a record of its own (from hooks). */
+  /** The session's subagents and background tasks, each a record of its own (from hooks, else the screen's rows). */
   private readonly children: ChildRecords;
+  /** The subagents the screen's rows show (the third source of child records, after the agent's own and hooks). */
+  private readonly screenChildren = new ScreenChildren();
+  /** A subagent hook has come: the hooks speak for the subagents, the screen's rows make no record. */
+  private hookChildren = false;
   /** The agent's task list as its hooks last told it (progress while working). */
   private tasks: HookTasks | undefined;
   /** A hook's failure or dialog while the agent speaks for itself, not yet seen in the agent's own reports. */
@@ -273,6 +279,7 @@ export class SignalPolicy {
     if (this.leftFrame && outcome.classification.state === 'blocked') return;
     this.ranking.cursorRow = outcome.cursorRow;
     this.out({ type: 'classification', classification: outcome.classification });
+    this.screenRows(outcome.classification.children, outcome.classification.childrenEnded);
     this.observe(at, outcome.classification);
     this.drifted(this.drift.observe(at, outcome.classification));
     if (this.hookDrift !== undefined) this.drifted(this.hookDrift.observe(at, outcome.classification));
@@ -297,7 +304,10 @@ export class SignalPolicy {
     }
     const ours = id === undefined ? report : { ...report, id };
     // The agent reports its subagents itself (Claude Code ≥ 2.1.295): the hooks' child records are never a duplicate.
-    if (!this.spokeForItself) for (const clear of this.children.clearAll()) this.emitChild(clear);
+    if (!this.spokeForItself) {
+      this.screenChildren.forget();
+      for (const clear of this.children.clearAll()) this.emitChild(clear);
+    }
     if (this.native?.state !== ours.state) this.nativeSince = at;
     this.droppedMsg = ours.msg === undefined ? this.native?.msg : undefined;
     this.native = ours;
@@ -376,6 +386,11 @@ export class SignalPolicy {
   private subagent(at: number, receivedAt: number, signal: HookSignal): void {
     const child = signal.subagent!;
     if (this.spokeForItself) return;
+    if (!this.hookChildren) {
+      // The hooks speak for the subagents from now on: the children the screen's rows made end (the ids differ).
+      this.hookChildren = true;
+      for (const id of this.screenChildren.forget()) this.stopChild(id);
+    }
     if (child.phase === 'start') {
       const report = this.children.start(child.id, this.app, child.title);
       if (report !== undefined) this.emitChild(report);
@@ -389,6 +404,27 @@ export class SignalPolicy {
     this.emitChild(report);
     const screen = this.ranking.lastScreen;
     if (screen !== undefined) this.observe(at, screen); // one fewer to wait for, or none: the turn may be over
+  }
+
+  /**
+   * The subagent rows a sweep read (absent: their anchor did not show): a row that appears starts a child record, one
+   * that goes ends it, and so does a row that says its subagent ended (`children.ended`). Nothing once the agent
+   * reports for itself or its hooks have told of a subagent: they rank above.
+   */
+  private screenRows(rows: readonly ScreenChild[] | undefined, endedRows: readonly ScreenChild[] | undefined): void {
+    if (this.spokeForItself || this.hookChildren) return;
+    const { started, ended } = this.screenChildren.update(rows, endedRows);
+    for (const id of ended) this.stopChild(id);
+    for (const { id, title } of started) {
+      const report = this.children.start(id, this.app, title);
+      if (report !== undefined) this.emitChild(report);
+    }
+  }
+
+  /** A child record the policy made ends: its clear, if it ran. */
+  private stopChild(id: string): void {
+    const report = this.children.stop(id);
+    if (report !== undefined) this.emitChild(report);
   }
 
   /** A hook's failure or dialog the agent's own reports have not said within DRIFT_GRACE_MS: one drift, its rule `hook:<event>`. */
@@ -428,6 +464,7 @@ export class SignalPolicy {
 
   /** The session ends: its children with it, by the session's own clear (it cascades) or each by its own. */
   private endChildren(cascades: boolean): void {
+    this.screenChildren.forget();
     if (cascades && this.native?.state !== 'clear') this.children.forget();
     else for (const clear of this.children.clearAll()) this.emitChild(clear);
   }

@@ -131,9 +131,9 @@ export function digest(result: ReplayResult): unknown {
   };
 }
 
-/** The timeline as `state[:kind][ msg]`, the way the agents' labels read. */
+/** The session's record's timeline as `state[:kind][ msg]`, the way the agents' labels read (its child records apart). */
 export function timeline(result: ReplayResult, withMsg = false): string[] {
-  return result.reports.map(({ report }) => {
+  return result.reports.filter(({ source }) => source !== 'child').map(({ report }) => {
     const kind = report.kind === undefined ? '' : `:${report.kind}`;
     return `${report.state}${kind}${withMsg && report.msg !== undefined ? ` ${report.msg}` : ''}`;
   });

@@ -16,6 +16,11 @@ const COLS = 100;
 const ROWS = 30;
 /** Hang guard (not a performance bound): each background subagent's answer comes 14 s after it starts. */
 const SUBAGENT_WAIT_MS = 60_000;
+/**
+ * Hang guard for the rows to go: 2.1.150 keeps a finished background agent's row (its time frozen) about 30 s
+ * after `Agent "…" completed`, so the screen's child records end that much after the hooks' would.
+ */
+const ROWS_GONE_WAIT_MS = 150_000;
 
 const e2e = setUpClaudeE2e('claude-children-e2e');
 
@@ -78,6 +83,70 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s under the shim, its own reports o
       sandbox.remove();
     }
   }, 180_000);
+});
+
+// The screen as the third source: with neither the agent's own reports (--no-native) nor hooks (--no-hooks), the
+// rows Claude Code draws under its footer (`● main` / `◯ general-purpose  Survey the docs  5s · …`) make the child
+// records, id a hash of the row's type and description, title the description; cleared when the row goes. The
+// session is recorded as it runs (`osf7501 record --no-native --no-hooks`, the shim wrapping it as it does any
+// run), and `osf7501 classify` replays the recording: one policy, two drivers, the same reports.
+describe.each(CLAUDE_VERSIONS)('Claude Code %s under the shim, neither its own reports nor hooks', (version) => {
+  const installed = e2e.install(version);
+
+  test('the subagent rows on screen are child records, cleared when they go; classify replays the same', async (ctx) => {
+    const { claude, mock } = installed.ready(ctx);
+    const sandbox = makeSandbox({ version: claude.version });
+    const cast = join(sandbox.root, 'session.cast');
+    const logFile = join(sandbox.root, 'osf7501.log');
+    const args = ['record', '-o', cast, '--no-native', '--no-hooks', '--log', logFile, '--', ...claude.command, '--permission-mode', 'acceptEdits'];
+    const outer = withoutForeignEnv(() => new OuterTerminal(args, { cols: COLS, rows: ROWS, cwd: sandbox.project, env: claudeEnv({ mockUrl: mock.url, home: sandbox.home }) }));
+    const screen = new ScreenMirror(outer, ROWS, COLS, ROWS_GONE_WAIT_MS);
+    const children = (): Report[] => stReports(outer.output()).filter((r) => r.id !== undefined);
+    try {
+      await screen.waitFor(/accept edits on/, 'the idle prompt');
+      await typeText(outer, 'survey the project in the background');
+      outer.write('\r');
+      await outer.waitFor(() => children().filter((r) => r.state === 'working').length === 2, 'two child records from the rows');
+      const started = children().filter((r) => r.state === 'working');
+      expect(new Set(started.map((r) => r.title))).toEqual(new Set(['Survey the docs', 'Survey the tests']));
+      for (const r of started) {
+        expect(r.app).toBe('claude-code');
+        expect(r.id).toMatch(/^[0-9a-z]{1,7}$/);
+      }
+      const session = (): Report[] => stReports(outer.output()).filter((r) => r.id === undefined);
+      expect(session().at(-1)?.state).toBe('working');
+      await screen.waitFor(() => children().filter((r) => r.state === 'clear').length === 2, 'both children cleared as their rows go');
+      expect(new Set(children().filter((r) => r.state === 'clear').map((r) => r.id))).toEqual(new Set(started.map((r) => r.id)));
+      const at = await waitForReport(outer, 0, { state: 'done' }, 'done once both have ended');
+      const lastClear = stReports(outer.output()).findLastIndex((r) => r.state === 'clear' && r.id !== undefined);
+      expect(lastClear).toBeLessThan(at);
+      await typeText(outer, '/exit');
+      outer.write('\r');
+      const result = await outer.result();
+      expect(result.status).toBe(0);
+      const line = (r: Report): string => [r.state, r.kind, r.id === undefined ? undefined : `id=${r.id}`, r.msg, r.title].filter(Boolean).join(' ');
+      const live = stReports(result.output).map(line);
+      expect(live.filter((l) => l.includes('id=')).length).toBe(4);
+      const replayed = spawnSync(process.execPath, [BIN, 'classify', '--rules', 'claude-code', '--timeline', cast], { encoding: 'utf8' });
+      expect(replayed.status).toBe(0);
+      // `<t> STATE[ kind=K][ id=ID][ progress=N][ msg="…"][ title="…"]` → the same words as the live line.
+      const parsed = replayed.stdout.trim().split('\n').map((l) => {
+        const m = /^\S+ (\w+)(?: kind=(\w+))?(?: id=(\S+))?(?: progress=\d+)?(?: msg=("(?:[^"\\]|\\.)*"))?(?: title=("(?:[^"\\]|\\.)*"))?/.exec(l);
+        const text = (q: string | undefined): string | undefined => (q === undefined ? undefined : (JSON.parse(q) as string));
+        return [m?.[1], m?.[2], m?.[3] === undefined ? undefined : `id=${m[3]}`, text(m?.[4]), text(m?.[5])].filter(Boolean).join(' ');
+      });
+      // The live session ends with its exit's clear, which a recording cannot know.
+      expect(parsed).toEqual(live.slice(0, -1));
+      // The --log names each child's reports apart from the session's, with the rows' titles.
+      const logged = readLog(logFile).filter((e) => e.type === 'report' && e.source === 'child');
+      expect(logged.map((e) => e.state)).toEqual(['working', 'working', 'clear', 'clear']);
+      expect(new Set(logged.filter((e) => e.state === 'working').map((e) => e.title))).toEqual(new Set(['Survey the docs', 'Survey the tests']));
+    } finally {
+      screen.dispose();
+      outer.kill();
+      sandbox.remove();
+    }
+  }, 300_000);
 });
 
 // One policy, two drivers: `osf7501 record` keeps each hook's mapped signal as a marker, and `osf7501 classify`

@@ -78,3 +78,37 @@ describe.each(['claude-code.toml', 'generic.toml'])('%s patterns stay fast', (fi
     expect(ms / base, `${ms.toFixed(1)} ms`).toBeLessThan(SLOW_RATIO * patterns.length);
   });
 });
+
+// The rule files' `[children]` patterns (anchor, row, ended) run on every screen, whatever rule decides.
+const childScreens: [string, string[]][] = [
+  ...screens,
+  ['task rows with no hint under them', Array.from({ length: ROWS }, (_, i) => (i % 2 === 0 ? `     ⠋ General Task — ${words}` : `${' '.repeat(60)}LSP`))],
+  ['prompt boxes with no footer', Array.from({ length: ROWS }, (_, i) => ['─'.repeat(120), `❯ ${words}`, `  ${words}`][i % 3] ?? '')],
+  ['waiting rows and ids', Array.from({ length: ROWS }, (_, i) => (i % 5 === 0 ? '• Waiting for 3 agents' : `    01a24e2b-f82e-7133-97fc-a5198a39df9e${i % 2 === 0 ? ': Completed - x' : ''}`))],
+];
+
+describe.each(['claude-code.toml', 'codex.toml', 'opencode.toml'])('%s [children] patterns stay fast', (file) => {
+  const children = bundledRules(file).children;
+  const patterns: [string, RegExp][] = children === undefined ? [] : [['anchor', children.anchor], ['row', children.row], ...(children.ended === undefined ? [] : [['ended', children.ended] as [string, RegExp]])];
+
+  test('the file reads subagent rows', () => {
+    expect(patterns.length).toBeGreaterThanOrEqual(2);
+  });
+
+  test.each(childScreens)('on %s', (_name, lines) => {
+    const text = lines.join('\n');
+    const slow: string[] = [];
+    for (const [name, re] of patterns) {
+      const base = yardstick(text);
+      // The anchor runs over the whole screen (every match); a row pattern on each row.
+      const ms = best(() => {
+        if (re.global) {
+          re.lastIndex = 0;
+          while (re.exec(text) !== null);
+        } else for (const line of lines) re.exec(line);
+      });
+      if (ms > SLOW_RATIO * base) slow.push(`${name}: ${ms.toFixed(1)} ms, ${(ms / base).toFixed(0)}× ten linear scans`);
+    }
+    expect(slow).toEqual([]);
+  });
+});

@@ -44,7 +44,7 @@ const cases: [string, string, RuleErrorCode, string][] = [
     'an unknown top-level key',
     `${HEAD}colour = "red"\n${RULE}`,
     'unknown-key',
-    'rules/demo.toml: unknown key "colour" (valid keys: app, commands, versions, description, lifecycle, rules)',
+    'rules/demo.toml: unknown key "colour" (valid keys: app, commands, versions, description, lifecycle, children, rules)',
   ],
   [
     'an unknown key in a rule',
@@ -220,6 +220,48 @@ const cases: [string, string, RuleErrorCode, string][] = [
     `app = "x"\ncommands = ["/usr/bin/claude"]\n${RULE}`,
     'bad-value',
     'rules/demo.toml: commands[0] "/usr/bin/claude" must be a command basename (no path, no spaces)',
+  ],
+  [
+    'children that is not a table',
+    `${HEAD}children = "rows"\n${RULE}`,
+    'bad-value',
+    'rules/demo.toml: children must be a table { anchor, row, ended? }, got a string',
+  ],
+  [
+    'children without an anchor',
+    `${HEAD}children = { row = '^  ◯ (?<type>\\S+)  (?<description>.+)' }\n${RULE}`,
+    'missing-key',
+    'rules/demo.toml: children needs "anchor" (a pattern)',
+  ],
+  [
+    'children with an unknown key',
+    `${HEAD}children = { anchor = '^─+$', row = '(?<type>a)(?<description>b)', list = 'x' }\n${RULE}`,
+    'unknown-key',
+    'rules/demo.toml: unknown key "list" (valid keys: anchor, row, ended)',
+  ],
+  [
+    'a children row without its groups',
+    `${HEAD}children = { anchor = '^─+$', row = '^  ◯ (?<type>\\S+)  .+' }\n${RULE}`,
+    'bad-value',
+    'rules/demo.toml: children.row needs the group (?<description>…) (and (?<type>…) where the agent shows one)',
+  ],
+  [
+    'a children ended row without its description',
+    `${HEAD}children = { anchor = '^─+$', row = '^(?<description>x)', ended = '^done' }\n${RULE}`,
+    'bad-value',
+    'rules/demo.toml: children.ended needs the group (?<description>…) (and (?<type>…) where the agent shows one)',
+  ],
+  [
+    'a children anchor that is no regex',
+    `${HEAD}children = { anchor = '^─+(', row = '(?<type>a)(?<description>b)' }\n${RULE}`,
+    'bad-regex',
+    'rules/demo.toml: bad regex in children.anchor "^─+(": Invalid regular expression: /^─+(/mu: Unterminated group',
+  ],
+  [
+    'a children anchor that matches an empty screen',
+    `${HEAD}children = { anchor = '^', row = '(?<type>a)(?<description>b)' }\n${RULE}`,
+    'bad-regex',
+    'rules/demo.toml: children.anchor "^" matches an empty screen, so it would decide every screen',
   ],
   ['no rules at all', HEAD, 'missing-key', 'rules/demo.toml: missing key "rules" (add [[rules]] tables)'],
 ];

@@ -6,7 +6,7 @@ import { parseReport, type Report } from '../../src/protocol/index.js';
 import type { Classification } from '../../src/rules/types.js';
 import { SignalPolicy } from '../../src/signals/signal-policy.js';
 import { PolicyDriver } from './helpers/policy-driver.js';
-import { childRecordId } from '../../src/signals/child-records.js';
+import { childRecordId, screenChildId } from '../../src/signals/child-records.js';
 import type { PolicyOutput, SignalPolicyConfig } from '../../src/signals/types.js';
 import type { HookSignal } from '../../src/hooks/events.js';
 
@@ -124,6 +124,139 @@ describe("the agent's own child reports win: the hooks' are never a duplicate", 
 
   test("a child the hooks made before the agent's first own report is cleared by it", () => {
     expect(run([{ at: 0, hook: prompt }, { at: 100, hook: start('abc') }, { at: 200, native: { state: 'working', app: 'claude-code' } }])).toEqual(['working', 'working abc', 'clear abc']);
+  });
+});
+
+// The third source: the rows an agent draws for its running subagents (a rule file's `children`), read on each
+// swept screen. `children` on a classification is the whole set while the rows' anchor shows; absent, nothing known.
+const rows = (c: Classification, ...descriptions: string[]): Classification => ({ ...c, children: descriptions.map((description) => ({ type: 'general-purpose', description })) });
+const docs = screenChildId('general-purpose', 'Survey the docs');
+const tests = screenChildId('general-purpose', 'Survey the tests');
+/** A dialog or the slash-command menu over the rows: their anchor is gone, the classification has no `children`. */
+const menu: Classification = { state: 'idle', rule: 'prompt' };
+
+describe('child records from the screen: the rows under the footer', () => {
+  test('the id is a 32-bit FNV-1a of `<type> <description>` in base 36', () => {
+    // Computed apart (Python, FNV-1a 32 over the UTF-8 bytes; it gives e40c292c for `a` and bf9cf968 for `foobar`).
+    expect(screenChildId('general-purpose', 'Survey the docs')).toBe('137y4f0');
+    expect(screenChildId('general-purpose', 'Survey the tests')).toBe('k9s2j0');
+    expect(screenChildId('general-purpose', 'Überprüfe die Tests')).toBe('vmkhj3');
+    expect(screenChildId('general-purpose', 'Survey the docs')).not.toBe(screenChildId('Explore', 'Survey the docs'));
+  });
+
+  test.each<[string, Step[], Partial<SignalPolicyConfig>, string[]]>([
+    [
+      'a row is a child record while it shows; the session works meanwhile; the turn ends when the last row has gone',
+      [
+        { at: 0, paint: working },
+        { at: 1000, paint: rows(working, 'Survey the docs') },
+        { at: 2000, paint: rows(working, 'Survey the docs', 'Survey the tests') },
+        { at: 3000, paint: rows(idle, 'Survey the docs', 'Survey the tests') },
+        { at: 5000, paint: rows(idle, 'Survey the tests') },
+        { at: 7000, paint: rows(idle) },
+      ],
+      {},
+      [
+        'working',
+        `working ${docs} [Survey the docs]`,
+        `working ${tests} [Survey the tests]`,
+        'working "waiting for 2 subagents"',
+        `clear ${docs}`,
+        'working "waiting for 1 subagent"',
+        `clear ${tests}`,
+        'done',
+      ],
+    ],
+    [
+      'two identical rows are one record',
+      [{ at: 0, paint: working }, { at: 500, paint: rows(working, 'Survey the docs', 'Survey the docs') }, { at: 1000, paint: rows(working) }],
+      {},
+      ['working', `working ${docs} [Survey the docs]`, `clear ${docs}`],
+    ],
+    [
+      'the anchor hidden (the /exit menu over the rows): a row out of sight has not ended; the exit clear cascades',
+      [{ at: 0, paint: working }, { at: 500, paint: rows(working, 'Survey the docs') }, { at: 1000, paint: menu }, { at: 3000, exit: 0 }],
+      {},
+      ['working', `working ${docs} [Survey the docs]`, 'working "waiting for 1 subagent"', 'clear'],
+    ],
+    [
+      'the anchor hidden by a dialog, then the footer back without the row: the child ends then',
+      [{ at: 0, paint: working }, { at: 500, paint: rows(working, 'Survey the docs') }, { at: 1000, paint: { ...menu, state: 'blocked', kind: 'permission', rule: 'permission' } }, { at: 3000, paint: rows(working) }],
+      {},
+      ['working', `working ${docs} [Survey the docs]`, 'blocked:permission', `clear ${docs}`, 'working'],
+    ],
+    [
+      'an exit kept as error clears each screen child by its own clear; children under a record id are under it',
+      [{ at: 0, paint: working }, { at: 500, paint: rows(working, 'Survey the docs') }, { at: 1000, exit: 3 }],
+      { onExit: 'result', id: 'pane3' },
+      ['working pane3', `working pane3/${docs} [Survey the docs]`, `clear pane3/${docs}`, 'error pane3 "claude-code exited with status 3"'],
+    ],
+  ])('%s', (_name, steps, config, expected) => {
+    expect(run(steps, config)).toEqual(expected);
+  });
+});
+
+describe('rows that say a subagent ended (`children.ended`: Codex\'s `└ <id>: Completed - …`)', () => {
+  const id1 = '01a24e2b-f82e-7133-97fc-a5198a39df9e';
+  const id2 = '01a24e2b-f84a-7561-bbc2-d2cb66908f26';
+  const codex = (c: Classification, running: string[] | undefined, ended: string[] = []): Classification => ({
+    ...c,
+    ...(running === undefined ? {} : { children: running.map((description) => ({ type: '', description })) }),
+    ...(ended.length === 0 ? {} : { childrenEnded: ended.map((description) => ({ type: '', description })) }),
+  });
+  const a = screenChildId('', id1);
+  const b = screenChildId('', id2);
+  test('the id of a row without a type is the hash of its description alone', () => {
+    expect(a).toBe('qtx98f'); // computed apart, as above
+  });
+  test('an ended row ends its child even with the anchor scrolled away; the turn then ends', () => {
+    expect(
+      run([
+        { at: 0, paint: working },
+        { at: 500, paint: codex(working, [id1, id2]) },
+        { at: 2000, paint: codex(working, [id2], [id1]) },
+        { at: 4000, paint: codex(idle, undefined, [id2]) },
+      ]),
+    ).toEqual(['working', `working ${a} [${id1}]`, `working ${b} [${id2}]`, `clear ${a}`, `clear ${b}`, 'done']);
+  });
+});
+
+describe('ranked: the agent\'s own child reports, then hooks, then the rows', () => {
+  test('the agent reporting for itself: the rows make no record', () => {
+    const reports = run([
+      { at: 0, native: { state: 'working', app: 'claude-code' } },
+      { at: 100, paint: rows(working, 'Survey the docs') },
+      { at: 2000, paint: rows(working) },
+    ]);
+    expect(reports.filter((r) => r.includes(docs))).toEqual([]);
+  });
+
+  test("a child the rows made before the agent's first own report is cleared by it", () => {
+    expect(run([{ at: 0, paint: working }, { at: 500, paint: rows(working, 'Survey the docs') }, { at: 1000, native: { state: 'working', app: 'claude-code' } }])).toEqual(['working', `working ${docs} [Survey the docs]`, `clear ${docs}`]);
+  });
+
+  test('hooks that told of a subagent: the rows make no record of theirs, before or after', () => {
+    expect(
+      run([
+        { at: 0, hook: prompt },
+        { at: 100, hook: start('a31bf86884dfd3ebc', 'general-purpose') },
+        { at: 500, paint: rows(working, 'Survey the docs') },
+        { at: 2000, paint: rows(working, 'Survey the docs', 'Survey the tests') },
+        { at: 3000, hook: stop('a31bf86884dfd3ebc') },
+        { at: 3100, paint: rows(working) },
+      ]),
+    ).toEqual(['working', 'working a31bf86884dfd3ebc [general-purpose]', 'clear a31bf86884dfd3ebc']);
+  });
+
+  test("a child the rows made before the first subagent hook is cleared by it: the hooks' ids speak from then on", () => {
+    expect(
+      run([
+        { at: 0, paint: working },
+        { at: 500, paint: rows(working, 'Survey the docs') },
+        { at: 1000, hook: start('a31bf86884dfd3ebc', 'general-purpose') },
+        { at: 2000, paint: rows(working) },
+      ]),
+    ).toEqual(['working', `working ${docs} [Survey the docs]`, `clear ${docs}`, 'working a31bf86884dfd3ebc [general-purpose]']);
   });
 });
 

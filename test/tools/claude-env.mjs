@@ -117,7 +117,9 @@ export function makeSandbox({ version, trusted = true, files = {} } = {}) {
   const project = path.join(root, 'project');
   writeProject(project, files);
   writeClaudeHome(home, { version, project, trusted });
-  return { root, home, project, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+  // Retried: a Claude Code just killed may still write its config while the folder goes (ENOTEMPTY), which would
+  // hide the test's own failure behind the clean-up's.
+  return { root, home, project, remove: () => fs.rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }) };
 }
 
 /** Claude Code's environment: the mock, the fake key, no updater, telemetry, tips or tool search. */
