@@ -93,6 +93,11 @@ export class SignalPolicy {
   private readonly screenChildren = new ScreenChildren();
   /** A subagent hook has come: the hooks speak for the subagents, the screen's rows make no record. */
   private hookChildren = false;
+  /**
+   * The child has reported a record of its own besides the session's (Claude Code's subagents): it speaks for its
+   * subagents, the screen's rows make no record. An agent whose own reports never name a subagent (Codex) keeps them.
+   */
+  private spokeForChildren = false;
   /** The agent's task list as its hooks last told it (progress while working). */
   private tasks: HookTasks | undefined;
   /** A hook's failure or dialog while the agent speaks for itself, not yet seen in the agent's own reports. */
@@ -300,12 +305,16 @@ export class SignalPolicy {
       // Another record of the agent's own (Claude Code's subagents): its bytes reach the terminal as they are; a
       // multiplexer drops them, so there a sanitized copy goes, as a child record's report.
       if (this.config.copyNative) this.emitChild(report);
+      if (!this.spokeForChildren) {
+        this.spokeForChildren = true;
+        for (const childId of this.screenChildren.forget()) this.stopChild(childId);
+      }
       return;
     }
     const ours = id === undefined ? report : { ...report, id };
-    // The agent reports its subagents itself (Claude Code ≥ 2.1.295): the hooks' child records are never a duplicate.
-    if (!this.spokeForItself) {
-      this.screenChildren.forget();
+    // The agent speaks for itself: its hooks' child records end (Claude Code ≥ 2.1.295 reports its subagents itself,
+    // the only agent with both); the screen's rows still count until it reports a subagent of its own (above).
+    if (!this.spokeForItself && this.hookChildren) {
       for (const clear of this.children.clearAll()) this.emitChild(clear);
     }
     if (this.native?.state !== ours.state) this.nativeSince = at;
@@ -409,10 +418,10 @@ export class SignalPolicy {
   /**
    * The subagent rows a sweep read (absent: their anchor did not show): a row that appears starts a child record, one
    * that goes ends it, and so does a row that says its subagent ended (`children.ended`). Nothing once the agent
-   * reports for itself or its hooks have told of a subagent: they rank above.
+   * reports a subagent of its own or its hooks have told of one: they rank above.
    */
   private screenRows(rows: readonly ScreenChild[] | undefined, endedRows: readonly ScreenChild[] | undefined): void {
-    if (this.spokeForItself || this.hookChildren) return;
+    if (this.spokeForChildren || this.hookChildren) return;
     const { started, ended } = this.screenChildren.update(rows, endedRows);
     for (const id of ended) this.stopChild(id);
     for (const { id, title } of started) {

@@ -15,12 +15,12 @@ import { bundledRules } from './helpers/screens.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-async function children(name: string): Promise<string[]> {
+async function children(name: string, screenOnly = true): Promise<string[]> {
   const path = join(ROOT, 'fixtures', `${name}.cast`);
   expect(existsSync(path), path).toBe(true);
   const recording = loadRecording(path);
   const chosen = rulesForRecording(recording, path, { env: {}, cwd: ROOT });
-  const { reports } = await replay(recording, { rules: chosen.rules, lifecycle: chosen.lifecycle, screenOnly: true });
+  const { reports } = await replay(recording, { rules: chosen.rules, lifecycle: chosen.lifecycle, screenOnly });
   const last = reports.findLastIndex((r) => r.source === 'child');
   // The session's record is done only after its last child has ended (and done all the same).
   expect(reports.slice(last + 1).map((r) => r.report.state)).toContain('done');
@@ -38,6 +38,22 @@ const CODEX: [string, string[]][] = [
 
 /** `General Task — List the docs folder` and `Explore Task — Count the test files`, the first ending first. */
 const OPENCODE = ['working 1uk7emf List the docs folder', 'working 1jzw0ij Count the test files', 'clear 1uk7emf', 'clear 1jzw0ij'];
+
+describe("subagent rows beside the agent's own reports, as recorded", () => {
+  // Codex reports for itself but never a subagent: its rows make the records all the same.
+  test('codex/0.171.0/subagents-80x24', async () => {
+    expect(await children('codex/0.171.0/subagents-80x24', false)).toEqual(CODEX[0]![1]);
+  });
+  // Claude Code 2.1.332 reports its subagents itself, before their rows are swept: no record of the rows' beside them.
+  test.each(['80x24', '200x50'])('claude-code/2.1.332/background-agents-%s: its own child reports, none from the rows', async (size) => {
+    const path = join(ROOT, 'fixtures', `claude-code/2.1.332/background-agents-${size}.cast`);
+    const recording = loadRecording(path);
+    const chosen = rulesForRecording(recording, path, { env: {}, cwd: ROOT });
+    const { reports } = await replay(recording, { rules: chosen.rules, lifecycle: chosen.lifecycle, screenOnly: false });
+    expect(reports.filter((r) => r.source === 'child')).toEqual([]);
+    expect(reports.map((r) => r.report.state)).toContain('done');
+  });
+});
 
 describe('subagent rows on recordings, the screen alone', () => {
   test.each(CODEX)('codex/0.171.0/subagents-%s', async (size, wanted) => {

@@ -222,17 +222,25 @@ describe('rows that say a subagent ended (`children.ended`: Codex\'s `└ <id>: 
 });
 
 describe('ranked: the agent\'s own child reports, then hooks, then the rows', () => {
-  test('the agent reporting for itself: the rows make no record', () => {
-    const reports = run([
-      { at: 0, native: { state: 'working', app: 'claude-code' } },
-      { at: 100, paint: rows(working, 'Survey the docs') },
-      { at: 2000, paint: rows(working) },
-    ]);
-    expect(reports.filter((r) => r.includes(docs))).toEqual([]);
+  test('an agent reporting for itself whose reports name no subagent (Codex): the rows still make records', () => {
+    expect(
+      run([
+        { at: 0, native: { state: 'working', app: 'codex' } },
+        { at: 100, paint: rows(working, 'Survey the docs') },
+        { at: 2000, paint: rows(working) },
+      ]).filter((r) => r.includes(docs)),
+    ).toEqual([`working ${docs} [Survey the docs]`, `clear ${docs}`]);
   });
 
-  test("a child the rows made before the agent's first own report is cleared by it", () => {
-    expect(run([{ at: 0, paint: working }, { at: 500, paint: rows(working, 'Survey the docs') }, { at: 1000, native: { state: 'working', app: 'claude-code' } }])).toEqual(['working', `working ${docs} [Survey the docs]`, `clear ${docs}`]);
+  test('the agent reporting a subagent of its own: the rows made so far are cleared, and make no record from then on', () => {
+    const reports = run([
+      { at: 0, native: { state: 'working', app: 'claude-code' } },
+      { at: 500, paint: rows(working, 'Survey the docs') },
+      { at: 1000, native: { state: 'working', app: 'claude-code', id: 'a31bf86884dfd3ebc', title: 'Survey the docs' } },
+      { at: 2000, paint: rows(working, 'Survey the docs', 'Survey the tests') },
+      { at: 3000, paint: rows(working) },
+    ]);
+    expect(reports.filter((r) => r.includes(docs) || r.includes('Survey the tests'))).toEqual([`working ${docs} [Survey the docs]`, `clear ${docs}`]);
   });
 
   test('hooks that told of a subagent: the rows make no record of theirs, before or after', () => {
