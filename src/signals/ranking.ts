@@ -6,7 +6,11 @@ import type { TerminalState } from './terminal-state.js';
 import type { ProgressMark } from '../stream/progress-marks.js';
 import { terminalVerdict, type Lifecycle } from './terminal-verdict.js';
 
-/** How long a hook's working/done/idle outranks the screen's other rules (it has no end signal). */
+/**
+ * How long a hook's working/done/idle outranks the screen's other rules (it has no end signal). A hook's working
+ * counts on while the output streams without a key typed (a spinner between two hooks: a plan's step that calls no
+ * tool for seconds); a pause, or a key (Esc, which fires no hook in Gemini CLI), ends it.
+ */
 export const HOOK_HINT_MS = 1500;
 /** A hook's blocked arrives just before the dialog paints: it lapses only at a later non-blocked screen. */
 export const HOOK_BLOCKED_GRACE_MS = 500;
@@ -102,7 +106,12 @@ export class SignalRanking {
 
   /** Output has streamed since `RAW_STREAMING_MS` ago without a pause, and nobody has typed for as long. */
   private streamingAlone(now: number): boolean {
-    return this.terminalStale && now - this.lastOutputAt < STREAM_PAUSE_MS && now - this.streamSince >= RAW_STREAMING_MS && now - this.lastInputAt >= RAW_STREAMING_MS;
+    return this.terminalStale && this.streamsUntyped(now);
+  }
+
+  /** The output streams (no pause of STREAM_PAUSE_MS for RAW_STREAMING_MS) and no key was typed for as long. */
+  private streamsUntyped(now: number): boolean {
+    return now - this.lastOutputAt < STREAM_PAUSE_MS && now - this.streamSince >= RAW_STREAMING_MS && now - this.lastInputAt >= RAW_STREAMING_MS;
   }
 
   /**
@@ -155,7 +164,7 @@ export class SignalRanking {
       if (hint.input.state === 'blocked') {
         if (age < (hint.dialogSeen ? HOOK_BLOCKED_GRACE_MS : Math.max(HOOK_BLOCKED_GRACE_MS, hint.unseenMs))) input = hint.input;
         else this.hookHint = undefined; // no hook fires on approval or Esc: the screen says it is over
-      } else if (age < HOOK_HINT_MS) input = hint.input;
+      } else if (age < HOOK_HINT_MS || (hint.input.state === 'working' && this.streamsUntyped(now))) input = hint.input;
       else this.hookHint = undefined;
     }
     return input;
