@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { copilotPlugin, layerWithHooks, settingsHooks, type HookEnv } from '../hooks/agents/layers.js';
 import type { AgentHookSpec } from '../hooks/agents/spec.js';
+import { KILO_CONFIG_ENV } from '../hooks/agents/kilo.js';
 import { openCodeConfigContent, openCodePluginSource } from '../hooks/agents/opencode.js';
 import { pathToFileURL } from 'node:url';
 
@@ -145,13 +146,16 @@ function injectCopilotPlugin(spec: AgentHookSpec, dir: string, hookEnv: HookEnv,
   return { args: ['--plugin-dir', plugin], env: {}, cleanup };
 }
 
-/** OpenCode: a plugin module in `dir`, added for this launch through OPENCODE_CONFIG_CONTENT (merged with the user's). */
-function injectOpenCodePlugin(dir: string, env: NodeJS.ProcessEnv): AgentInjection | NoInjection {
+/**
+ * OpenCode (and Kilo Code, its fork): a plugin module in `dir`, added for this launch through the agent's inline
+ * configuration variable (`contentEnv`: OPENCODE_CONFIG_CONTENT, KILO_CONFIG_CONTENT), merged with the user's.
+ */
+function injectOpenCodePlugin(dir: string, env: NodeJS.ProcessEnv, contentEnv: string): AgentInjection | NoInjection {
   const plugin = join(dir, 'osf7501-opencode.js');
-  const content = openCodeConfigContent(env['OPENCODE_CONFIG_CONTENT'], pathToFileURL(plugin).href);
-  if (content === undefined) return { reason: 'OPENCODE_CONFIG_CONTENT is not a JSON object with a plugin list' };
+  const content = openCodeConfigContent(env[contentEnv], pathToFileURL(plugin).href);
+  if (content === undefined) return { reason: `${contentEnv} is not a JSON object with a plugin list` };
   writeFileSync(plugin, openCodePluginSource(), { mode: 0o600, flag: 'wx' });
-  return { args: [], env: { OPENCODE_CONFIG_CONTENT: content } };
+  return { args: [], env: { [contentEnv]: content } };
 }
 
 /** How `app`'s hooks are given for one session, or undefined for an agent the shim adds none to. */
@@ -167,7 +171,9 @@ export function injectAgentHooks(
     case 'copilot':
       return injectCopilotPlugin(spec, options.dir, options.hookEnv, options.env);
     case 'opencode':
-      return injectOpenCodePlugin(options.dir, options.env);
+      return injectOpenCodePlugin(options.dir, options.env, 'OPENCODE_CONFIG_CONTENT');
+    case 'kilo-code':
+      return injectOpenCodePlugin(options.dir, options.env, KILO_CONFIG_ENV);
     default:
       return { reason: `no per-session hook mechanism for ${spec.app}` };
   }

@@ -1,8 +1,8 @@
-// Real Gemini CLI, Qwen Code, Copilot CLI, OpenCode and Codex (from the npm registry) under the shim with their screen
+// Real Gemini CLI, Qwen Code, Copilot CLI, OpenCode, Kilo Code and Codex (from the npm registry) under the shim with their screen
 // rules replaced by the generic ones (`--rules generic`), in a real PTY, against the mock model APIs
 // (test/tools/mock-agents.mjs): `make a build log` → its shell command approved with Enter → the turn's end.
 // Without the agent's own rules the screen says little (a spinner it does not know, no end of turn); the
-// agent's hooks (Gemini CLI, Qwen Code, Copilot CLI, OpenCode's plugin; spec/signals.md) or its own OSC 7501 (Codex) still tell
+// agent's hooks (Gemini CLI, Qwen Code, Copilot CLI, OpenCode's plugin, also Kilo Code's; spec/signals.md) or its own OSC 7501 (Codex) still tell
 // working during the turn, blocked at the approval (the command as msg from the hooks; Codex's own blocked,
 // completed with the dialog's title the generic rules read) and done at its end.
 //
@@ -141,6 +141,32 @@ const AGENTS: HookedAgent[] = [
       msgNamesCommand: true,
       keyPauseMs: 500,
       turnDone: { screen: /▣ +Build · Mock Model · (?:\d+m ?)?\d+(?:\.\d+)?m?s/, what: 'the end of the turn' },
+      denied: { screen: /ctrl\+p commands/, what: 'the prompt' },
+      exit: async (outer) => {
+        await sleep(500);
+        await typeText(outer as never, '/exit');
+        await sleep(800);
+        outer.write('\r');
+      },
+    },
+  },
+  {
+    title: 'Kilo Code 7.7.7',
+    e2e: setUpAgentE2e('kilo', '7.7.7', 'Kilo Code'),
+    blockedMsg: 'approve shell: touch build.log',
+    hooks: true,
+    screenWaitMs: 300_000,
+    script: {
+      prompt: { screen: (s) => /ctrl\+p commands/.test(s) && !/esc (?:again to )?interrupt/.test(s), what: 'the prompt' },
+      // Kilo (OpenCode's fork) keeps a core busy for a while after its prompt shows, as OpenCode does.
+      settle: async (session) => {
+        const agent = processesIn(session.project).find((p) => p.exe.startsWith('kilo') || p.exe.startsWith('.kilo'));
+        if (agent !== undefined) await waitCpuQuiet(agent.pid, AGENT_SETUPS.kilo.quiet);
+      },
+      approval: /△ Permission required/,
+      msgNamesCommand: true,
+      keyPauseMs: 500,
+      turnDone: { screen: /▣ +Code · Mock Model · (?:\d+m ?)?\d+(?:\.\d+)?m?s/, what: 'the end of the turn' },
       denied: { screen: /ctrl\+p commands/, what: 'the prompt' },
       exit: async (outer) => {
         await sleep(500);

@@ -56,13 +56,13 @@ describe('mapping each agent’s events', () => {
     else expect(signal).toMatchObject({ event, ...want });
   });
 
-  test('which commands get which hooks: gemini, qwen, copilot, opencode; not codex, kilo, claude', () => {
-    expect(['gemini', 'qwen', 'copilot', 'opencode', 'codex', 'kilo', 'claude', 'toString'].map((c) => agentHookSpecFor(c)?.app)).toEqual([
+  test('which commands get which hooks: gemini, qwen, copilot, opencode, kilo; not codex, claude', () => {
+    expect(['gemini', 'qwen', 'copilot', 'opencode', 'kilo', 'codex', 'claude', 'toString'].map((c) => agentHookSpecFor(c)?.app)).toEqual([
       'gemini-cli',
       'qwen-code',
       'copilot',
       'opencode',
-      undefined,
+      'kilo-code',
       undefined,
       undefined,
       undefined,
