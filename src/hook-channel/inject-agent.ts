@@ -158,10 +158,37 @@ function injectOpenCodePlugin(dir: string, env: NodeJS.ProcessEnv, contentEnv: s
   return { args: [], env: { [contentEnv]: content } };
 }
 
+/**
+ * Factory Droid: its runtime settings overlay (FACTORY_RUNTIME_SETTINGS_PATH, what `--settings <path>` sets), the
+ * user's own overlay (the variable's file) with the shim's hooks appended; Droid concatenates each event's hooks
+ * across its levels. `hooks.showHookOutput` false (unless the user's overlay says): Droid would otherwise draw a
+ * `Hooks Stop` row with the shim's sh line in every turn. Nothing when the user gives `--settings` themselves.
+ */
+function injectDroidOverlay(spec: AgentHookSpec, dir: string, hookEnv: HookEnv, env: NodeJS.ProcessEnv, cwd: string, args: readonly string[]): AgentInjection | NoInjection {
+  if (args.some((a) => a === '--settings' || a.startsWith('--settings='))) return { reason: 'the command line gives --settings: its overlay wins over the shim\'s' };
+  let user: unknown;
+  try {
+    const given = env[DROID_OVERLAY_ENV]?.trim();
+    user = given ? readUserLayer(given, cwd) : undefined;
+  } catch (error) {
+    return { reason: (error as Error).message };
+  }
+  const merged = layerWithHooks(user, settingsHooks(spec, hookEnv, 's'));
+  if (merged === undefined) return { reason: `the runtime settings' "hooks" cannot take the shim's` };
+  const hooks = merged['hooks'] as Record<string, unknown>;
+  if (hooks['showHookOutput'] === undefined) hooks['showHookOutput'] = false;
+  const file = join(dir, 'droid-settings.json');
+  writeFileSync(file, JSON.stringify(merged), { mode: 0o600, flag: 'wx' });
+  return { args: [], env: { [DROID_OVERLAY_ENV]: file } };
+}
+
+/** Names Factory Droid's runtime settings overlay. */
+const DROID_OVERLAY_ENV = 'FACTORY_RUNTIME_SETTINGS_PATH';
+
 /** How `app`'s hooks are given for one session, or undefined for an agent the shim adds none to. */
 export function injectAgentHooks(
   spec: AgentHookSpec,
-  options: { dir: string; hookEnv: HookEnv; env: NodeJS.ProcessEnv; cwd: string },
+  options: { dir: string; hookEnv: HookEnv; env: NodeJS.ProcessEnv; cwd: string; args?: readonly string[] },
 ): AgentInjection | NoInjection {
   switch (spec.app) {
     case 'gemini-cli':
@@ -172,6 +199,8 @@ export function injectAgentHooks(
       return injectCopilotPlugin(spec, options.dir, options.hookEnv, options.env);
     case 'opencode':
       return injectOpenCodePlugin(options.dir, options.env, 'OPENCODE_CONFIG_CONTENT');
+    case 'droid':
+      return injectDroidOverlay(spec, options.dir, options.hookEnv, options.env, options.cwd, options.args ?? []);
     case 'kilo-code':
       return injectOpenCodePlugin(options.dir, options.env, KILO_CONFIG_ENV);
     default:

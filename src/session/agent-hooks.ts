@@ -50,7 +50,7 @@ export class AgentHooks {
     }
     let injected: ReturnType<typeof injectAgentHooks>;
     try {
-      injected = injectAgentHooks(spec, { dir: place.directory, hookEnv: place.childEnv(), env: where.env, cwd: where.cwd });
+      injected = injectAgentHooks(spec, { dir: place.directory, hookEnv: place.childEnv(), env: where.env, cwd: where.cwd, args });
     } catch {
       injected = { reason: 'the layer could not be written' };
     }

@@ -1,8 +1,8 @@
-// Real Gemini CLI, Qwen Code, Copilot CLI, OpenCode, Kilo Code and Codex (from the npm registry) under the shim with their screen
+// Real Gemini CLI, Qwen Code, Copilot CLI, OpenCode, Kilo Code, Factory Droid and Codex (from the npm registry) under the shim with their screen
 // rules replaced by the generic ones (`--rules generic`), in a real PTY, against the mock model APIs
 // (test/tools/mock-agents.mjs): `make a build log` → its shell command approved with Enter → the turn's end.
 // Without the agent's own rules the screen says little (a spinner it does not know, no end of turn); the
-// agent's hooks (Gemini CLI, Qwen Code, Copilot CLI, OpenCode's plugin, also Kilo Code's; spec/signals.md) or its own OSC 7501 (Codex) still tell
+// agent's hooks (Gemini CLI, Qwen Code, Copilot CLI, Droid, OpenCode's plugin, also Kilo Code's; spec/signals.md) or its own OSC 7501 (Codex) still tell
 // working during the turn, blocked at the approval (the command as msg from the hooks; Codex's own blocked,
 // completed with the dialog's title the generic rules read) and done at its end.
 //
@@ -177,6 +177,28 @@ const AGENTS: HookedAgent[] = [
     },
   },
   {
+    title: 'Factory Droid 0.215.0',
+    e2e: setUpAgentE2e('droid', '0.215.0', 'Factory Droid'),
+    // Droid's tool name, as its own rules word the dialog; the command from the PreToolUse before the Notification.
+    blockedMsg: 'approve Execute: touch build.log',
+    hooks: true,
+    screenWaitMs: 90_000,
+    script: {
+      prompt: { screen: (s) => /\? for help/.test(s) && !/\(Press ESC to stop\)/.test(s), what: 'the prompt' },
+      // Keys typed while Droid still loads after its first screen are lost.
+      settle: async (session) => {
+        const agent = processesIn(session.project).find((p) => p.exe === 'droid');
+        if (agent !== undefined) await waitCpuQuiet(agent.pid, AGENT_SETUPS.droid.quiet);
+      },
+      approval: /Command to approve · \w+ risk/,
+      msgNamesCommand: true,
+      keyPauseMs: 800,
+      turnDone: { screen: (s) => /README\.md and package\.json\./.test(s) && /\? for help/.test(s), what: 'the end of the turn' },
+      denied: { screen: /⎿ Interrupted/, what: 'the interrupted notice' },
+      exit: ctrlCTwice,
+    },
+  },
+  {
     title: 'Codex 0.171.0',
     e2e: setUpAgentE2e('codex', '0.171.0', 'Codex'),
     // Codex's own blocked has no msg; the generic rules name its dialog by its title (its own rules, by the
@@ -215,7 +237,7 @@ for (const agent of AGENTS) {
         // The agent's hooks spoke: working, the approval (naming the command) and the turn's end.
         const hooked = log.filter((e) => e.type === 'classification' && e.rule?.startsWith('hook:')).map((e) => `${e.state}${e.msg ? ` ${e.msg}` : ''}`);
         expect(hooked).toContain('working');
-        expect(hooked).toContain('blocked approve shell: touch build.log');
+        expect(hooked).toContain(`blocked ${agent.blockedMsg}`);
         expect(hooked).toContain('done');
         // The session's log scores the generic rules against the hooks: one row per state, each drift it wrote.
         const dir = mkdtempSync(join(tmpdir(), 'osf-hook-score-'));

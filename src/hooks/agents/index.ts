@@ -1,5 +1,6 @@
 // Pure: which wrapped command gets which agent's hooks.
 import { COPILOT_SPEC } from './copilot.js';
+import { DROID_SPEC } from './droid.js';
 import { GEMINI_SPEC } from './gemini.js';
 import { KILO_SPEC } from './kilo.js';
 import { OPENCODE_SPEC } from './opencode.js';
@@ -20,6 +21,7 @@ const BY_COMMAND: Readonly<Record<string, AgentHookSpec>> = {
   opencode: OPENCODE_SPEC,
   kilo: KILO_SPEC,
   kilocode: KILO_SPEC,
+  droid: DROID_SPEC,
 };
 
 /** The hook spec for a wrapped command's base name, or undefined. */

@@ -12,6 +12,8 @@ export interface AgentHookSpec {
   needsPayload(event: string): boolean;
   /** The signal one call implies, or nothing. */
   map(event: string, payload: HookPayload): HookSignal | undefined;
+  /** Where a signal depends on earlier calls (Factory Droid's): a fresh mapping for one session, used instead of `map`. */
+  session?(): (event: string, payload: HookPayload) => HookSignal | undefined;
 }
 
 /** True when `name` is one of `spec`'s events. */
