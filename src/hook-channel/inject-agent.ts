@@ -7,6 +7,7 @@ import { copilotPlugin, layerWithHooks, settingsHooks, type HookEnv } from '../h
 import type { AgentHookSpec } from '../hooks/agents/spec.js';
 import { KILO_CONFIG_ENV } from '../hooks/agents/kilo.js';
 import { openCodeConfigContent, openCodePluginSource } from '../hooks/agents/opencode.js';
+import { PI_PACKAGE_COMMANDS, piExtensionSource } from '../hooks/agents/pi.js';
 import { pathToFileURL } from 'node:url';
 
 /** Largest system-defaults file of the user's that is read (theirs are a few KB). */
@@ -182,6 +183,14 @@ function injectDroidOverlay(spec: AgentHookSpec, dir: string, hookEnv: HookEnv, 
   return { args: [], env: { [DROID_OVERLAY_ENV]: file } };
 }
 
+/** Pi: an extension module in `dir`, loaded for this launch with `-e` beside the ones Pi discovers. Not for its package commands. */
+function injectPiExtension(dir: string, args: readonly string[]): AgentInjection | NoInjection {
+  if (args[0] !== undefined && PI_PACKAGE_COMMANDS.has(args[0])) return { reason: `pi ${args[0]} runs no session` };
+  const extension = join(dir, 'osf7501-pi.js');
+  writeFileSync(extension, piExtensionSource(), { mode: 0o600, flag: 'wx' });
+  return { args: ['-e', extension], env: {} };
+}
+
 /** Names Factory Droid's runtime settings overlay. */
 const DROID_OVERLAY_ENV = 'FACTORY_RUNTIME_SETTINGS_PATH';
 
@@ -201,6 +210,8 @@ export function injectAgentHooks(
       return injectOpenCodePlugin(options.dir, options.env, 'OPENCODE_CONFIG_CONTENT');
     case 'droid':
       return injectDroidOverlay(spec, options.dir, options.hookEnv, options.env, options.cwd, options.args ?? []);
+    case 'pi':
+      return injectPiExtension(options.dir, options.args ?? []);
     case 'kilo-code':
       return injectOpenCodePlugin(options.dir, options.env, KILO_CONFIG_ENV);
     default:

@@ -263,3 +263,38 @@ for (const agent of AGENTS) {
     }, TEST_MS);
   });
 }
+
+// Pi asks no permission of its own, so its turn has no approval: its extension's events still tell working during
+// a turn and done at its end, where the generic rules know neither. (An answer cut short with Esc is idle by the
+// extension, `agent.aborted`, in test/hooks/pi-hooks.test.ts; under the generic rules the screen's turn end comes
+// first and reads done: spec/signals.md.)
+const PI = setUpAgentE2e('pi', '0.73.1', 'Pi');
+
+describe('Pi 0.73.1 under osf7501 --rules generic', () => {
+  test('working during the turn and done at its end: from its extension', async (ctx) => {
+    const session = startSession(PI.ready(ctx), { shimArgs: ['--rules', 'generic'] });
+    const { outer, screen } = session;
+    let log: ReturnType<typeof readLog>;
+    let status: number;
+    try {
+      await screen.waitFor((s) => /%\/\d+k \(auto\)/u.test(s) && !/Working\.\.\./u.test(s), 'the prompt');
+      let at = await waitForReport(outer, 0, { state: 'idle' }, 'idle at start');
+      await typeText(outer, 'make a build log');
+      await sleep(300);
+      outer.write('\r');
+      at = await waitForReport(outer, at + 1, { state: 'working' }, 'working during the turn');
+      await screen.waitFor(/README\.md and package\.json\./u, 'the end of the turn');
+      await waitForReport(outer, at + 1, { state: 'done' }, 'done at the end of the turn');
+      await sleep(500);
+      outer.write('\x04');
+      status = (await outer.result()).status;
+      log = readLog(session.logFile);
+    } finally {
+      session.remove();
+    }
+    expect(status).toBe(0);
+    const hooked = log.filter((e) => e.type === 'classification' && e.rule?.startsWith('hook:')).map((e) => `${e.state} ${e.rule}`);
+    expect(hooked).toContain('working hook:agent.start');
+    expect(hooked).toContain('done hook:agent.end');
+  }, TEST_MS);
+});

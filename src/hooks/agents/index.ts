@@ -4,6 +4,7 @@ import { DROID_SPEC } from './droid.js';
 import { GEMINI_SPEC } from './gemini.js';
 import { KILO_SPEC } from './kilo.js';
 import { OPENCODE_SPEC } from './opencode.js';
+import { PI_SPEC } from './pi.js';
 import { QWEN_SPEC } from './qwen.js';
 import type { AgentHookSpec } from './spec.js';
 
@@ -22,6 +23,7 @@ const BY_COMMAND: Readonly<Record<string, AgentHookSpec>> = {
   kilo: KILO_SPEC,
   kilocode: KILO_SPEC,
   droid: DROID_SPEC,
+  pi: PI_SPEC,
 };
 
 /** The hook spec for a wrapped command's base name, or undefined. */
