@@ -162,8 +162,8 @@ function injectOpenCodePlugin(dir: string, env: NodeJS.ProcessEnv, contentEnv: s
 /**
  * Factory Droid: its runtime settings overlay (FACTORY_RUNTIME_SETTINGS_PATH, what `--settings <path>` sets), the
  * user's own overlay (the variable's file) with the shim's hooks appended; Droid concatenates each event's hooks
- * across its levels. `hooks.showHookOutput` false (unless the user's overlay says): Droid would otherwise draw a
- * `Hooks Stop` row with the shim's sh line in every turn. Nothing when the user gives `--settings` themselves.
+ * across its levels. `hooks.showHookOutput` false (unless the user's overlay or settings choose it): Droid would
+ * otherwise draw a `Hooks Stop` row with the shim's sh line in every turn. Nothing when the user gives `--settings` themselves.
  */
 function injectDroidOverlay(spec: AgentHookSpec, dir: string, hookEnv: HookEnv, env: NodeJS.ProcessEnv, cwd: string, args: readonly string[]): AgentInjection | NoInjection {
   if (args.some((a) => a === '--settings' || a.startsWith('--settings='))) return { reason: 'the command line gives --settings: its overlay wins over the shim\'s' };
@@ -177,10 +177,30 @@ function injectDroidOverlay(spec: AgentHookSpec, dir: string, hookEnv: HookEnv, 
   const merged = layerWithHooks(user, settingsHooks(spec, hookEnv, 's'));
   if (merged === undefined) return { reason: `the runtime settings' "hooks" cannot take the shim's` };
   const hooks = merged['hooks'] as Record<string, unknown>;
-  if (hooks['showHookOutput'] === undefined) hooks['showHookOutput'] = false;
+  if (hooks['showHookOutput'] === undefined && !droidShowsHookOutputSet(env, cwd)) hooks['showHookOutput'] = false;
   const file = join(dir, 'droid-settings.json');
   writeFileSync(file, JSON.stringify(merged), { mode: 0o600, flag: 'wx' });
   return { args: [], env: { [DROID_OVERLAY_ENV]: file } };
+}
+
+/**
+ * Whether the user's or the project's Droid settings (`~/.factory/` and `<cwd>/.factory/`, `settings.json` and
+ * `settings.local.json`) choose `hooks.showHookOutput` themselves: the overlay then leaves it to them. A file that
+ * cannot be read or is not plain JSON counts as not choosing.
+ */
+function droidShowsHookOutputSet(env: NodeJS.ProcessEnv, cwd: string): boolean {
+  const dirs = [join(env['HOME'] || homedir(), '.factory'), join(cwd, '.factory')];
+  return dirs.some((d) =>
+    ['settings.json', 'settings.local.json'].some((name) => {
+      try {
+        const settings: unknown = readUserLayer(join(d, name), cwd);
+        const hooks = (settings as { hooks?: unknown } | undefined)?.hooks;
+        return typeof hooks === 'object' && hooks !== null && typeof (hooks as Record<string, unknown>)['showHookOutput'] === 'boolean';
+      } catch {
+        return false;
+      }
+    }),
+  );
 }
 
 /** Pi: an extension module in `dir`, loaded for this launch with `-e` beside the ones Pi discovers. Not for its package commands. */

@@ -1,6 +1,6 @@
 // Factory Droid's hooks: payloads as Droid 0.215.0 sent them to a logging hook against the mock (ids and paths
 // shortened) mapped to signals by a session's mapping; its runtime settings overlay merged with the user's.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -58,7 +58,7 @@ describe("Factory Droid's runtime settings overlay", () => {
     const dir = mkdtempSync(join(scratch, 'd-'));
     const userFile = join(scratch, 'user-overlay.json');
     writeFileSync(userFile, JSON.stringify({ model: 'x', hooks: { Stop: [{ hooks: [{ type: 'command', command: 'mine' }] }] } }));
-    const got = injectAgentHooks(DROID_SPEC, { dir, hookEnv: { OSF7501_HOOK_FIFO: '/f' }, env: { FACTORY_RUNTIME_SETTINGS_PATH: userFile }, cwd: scratch, args: [] }) as AgentInjection;
+    const got = injectAgentHooks(DROID_SPEC, { dir, hookEnv: { OSF7501_HOOK_FIFO: '/f' }, env: { FACTORY_RUNTIME_SETTINGS_PATH: userFile, HOME: scratch }, cwd: scratch, args: [] }) as AgentInjection;
     expect(got.args).toEqual([]);
     const overlay = JSON.parse(readFileSync(got.env['FACTORY_RUNTIME_SETTINGS_PATH']!, 'utf8')) as { model: string; hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout: number }> }>> & { showHookOutput: boolean } };
     expect(overlay.model).toBe('x');
@@ -66,6 +66,20 @@ describe("Factory Droid's runtime settings overlay", () => {
     expect(overlay.hooks['Stop']!.map((g) => g.hooks[0]!.command)).toEqual(['mine', expect.stringContaining(' Stop\\n')]);
     expect(overlay.hooks['PreToolUse']![0]).toMatchObject({ matcher: '*', hooks: [{ timeout: 5 }] });
     expect(Object.keys(overlay.hooks).filter((k) => k !== 'showHookOutput')).toEqual(['Stop', 'UserPromptSubmit', 'PreToolUse', 'Notification', 'PostToolUse']);
+  });
+
+  test("a user whose own settings choose showHookOutput keeps their choice: the overlay leaves it out", () => {
+    const home = mkdtempSync(join(scratch, 'home-'));
+    const project = mkdtempSync(join(scratch, 'project-'));
+    mkdirSync(join(home, '.factory'));
+    writeFileSync(join(home, '.factory', 'settings.json'), JSON.stringify({ hooks: { showHookOutput: true } }));
+    const dir = mkdtempSync(join(scratch, 'd-'));
+    const got = injectAgentHooks(DROID_SPEC, { dir, hookEnv: {}, env: { HOME: home }, cwd: project, args: [] }) as AgentInjection;
+    expect(JSON.parse(readFileSync(got.env['FACTORY_RUNTIME_SETTINGS_PATH']!, 'utf8')).hooks).not.toHaveProperty('showHookOutput');
+    // Without a choice of theirs (another home, no project settings): hidden.
+    const bare = mkdtempSync(join(scratch, 'd-'));
+    const other = injectAgentHooks(DROID_SPEC, { dir: bare, hookEnv: {}, env: { HOME: project }, cwd: project, args: [] }) as AgentInjection;
+    expect(JSON.parse(readFileSync(other.env['FACTORY_RUNTIME_SETTINGS_PATH']!, 'utf8')).hooks.showHookOutput).toBe(false);
   });
 
   test('a user who shows hook output keeps it; a --settings on the command line gets nothing added', () => {
