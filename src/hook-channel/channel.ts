@@ -92,6 +92,8 @@ export class HookServer {
   private skipping = false;
   private partialTimer: NodeJS.Timeout | undefined;
   private disposed = false;
+  /** The agent's mapping for this session, where its signals depend on earlier calls (AgentHookSpec.session). */
+  private readonly sessionMap: ((event: string, payload: HookPayload) => HookSignal | undefined) | undefined;
 
   private constructor(
     private readonly reader: Socket,
@@ -99,6 +101,7 @@ export class HookServer {
     /** The agent whose events the lines name (undefined: Claude Code's). */
     private readonly spec: AgentHookSpec | undefined,
   ) {
+    this.sessionMap = spec?.session?.();
     reader.on('data', (chunk: Buffer) => this.take(chunk));
     reader.on('error', () => {
       // A FIFO held read-write has no later errors worth ending the session for; hooks just stop arriving.
@@ -232,7 +235,7 @@ export class HookServer {
     const decoded = spec === undefined ? decodeHookLine(text, this.token) : decodeHookLine(text, this.token, (name) => spec.events.includes(name));
     if (!decoded.ok) return this.refuse({ reason: decoded.reason, detail: decoded.detail });
     const payload = decoded.payloadName === undefined ? undefined : readPayloadFile(join(this.directory, decoded.payloadName));
-    const mapped = spec === undefined ? mapHookEvent(decoded.event, payload) : spec.map(decoded.event, payload ?? parsePayload(''));
+    const mapped = spec === undefined ? mapHookEvent(decoded.event, payload) : (this.sessionMap ?? spec.map)(decoded.event, payload ?? parsePayload(''));
     if (mapped === undefined) return; // a Notification that reports nothing (an unreadable one, an elicitation's end)
     // The task list lives across calls: the session's ledger adds its progress to the call that changed it
     // (Claude Code's task and todo hooks; another agent's whole list, from its todo tool or event).

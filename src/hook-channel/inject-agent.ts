@@ -6,7 +6,9 @@ import { dirname, join, resolve } from 'node:path';
 import { copilotPlugin, layerWithHooks, settingsHooks, type HookEnv } from '../hooks/agents/layers.js';
 import type { AgentHookSpec } from '../hooks/agents/spec.js';
 import { atLeast } from '../hooks/versions.js';
+import { KILO_CONFIG_ENV } from '../hooks/agents/kilo.js';
 import { openCodeConfigContent, openCodePluginSource } from '../hooks/agents/opencode.js';
+import { PI_PACKAGE_COMMANDS, piExtensionSource } from '../hooks/agents/pi.js';
 import { pathToFileURL } from 'node:url';
 
 /** Largest system-defaults file of the user's that is read (theirs are a few KB). */
@@ -157,22 +159,80 @@ function injectCopilotPlugin(spec: AgentHookSpec, dir: string, hookEnv: HookEnv,
   return { args: ['--plugin-dir', plugin], env: {}, cleanup };
 }
 
-/** OpenCode: a plugin module in `dir`, added for this launch through OPENCODE_CONFIG_CONTENT (merged with the user's). */
-function injectOpenCodePlugin(dir: string, env: NodeJS.ProcessEnv): AgentInjection | NoInjection {
+/**
+ * OpenCode (and Kilo Code, its fork): a plugin module in `dir`, added for this launch through the agent's inline
+ * configuration variable (`contentEnv`: OPENCODE_CONFIG_CONTENT, KILO_CONFIG_CONTENT), merged with the user's.
+ */
+function injectOpenCodePlugin(dir: string, env: NodeJS.ProcessEnv, contentEnv: string): AgentInjection | NoInjection {
   const plugin = join(dir, 'osf7501-opencode.js');
-  const content = openCodeConfigContent(env['OPENCODE_CONFIG_CONTENT'], pathToFileURL(plugin).href);
-  if (content === undefined) return { reason: 'OPENCODE_CONFIG_CONTENT is not a JSON object with a plugin list' };
+  const content = openCodeConfigContent(env[contentEnv], pathToFileURL(plugin).href);
+  if (content === undefined) return { reason: `${contentEnv} is not a JSON object with a plugin list` };
   writeFileSync(plugin, openCodePluginSource(), { mode: 0o600, flag: 'wx' });
-  return { args: [], env: { OPENCODE_CONFIG_CONTENT: content } };
+  return { args: [], env: { [contentEnv]: content } };
 }
+
+/**
+ * Factory Droid: its runtime settings overlay (FACTORY_RUNTIME_SETTINGS_PATH, what `--settings <path>` sets), the
+ * user's own overlay (the variable's file) with the shim's hooks appended; Droid concatenates each event's hooks
+ * across its levels. `hooks.showHookOutput` false (unless the user's overlay or settings choose it): Droid would
+ * otherwise draw a `Hooks Stop` row with the shim's sh line in every turn. Nothing when the user gives `--settings` themselves.
+ */
+function injectDroidOverlay(spec: AgentHookSpec, dir: string, hookEnv: HookEnv, env: NodeJS.ProcessEnv, cwd: string, args: readonly string[]): AgentInjection | NoInjection {
+  if (args.some((a) => a === '--settings' || a.startsWith('--settings='))) return { reason: 'the command line gives --settings: its overlay wins over the shim\'s' };
+  let user: unknown;
+  try {
+    const given = env[DROID_OVERLAY_ENV]?.trim();
+    user = given ? readUserLayer(given, cwd) : undefined;
+  } catch (error) {
+    return { reason: (error as Error).message };
+  }
+  const merged = layerWithHooks(user, settingsHooks(spec, hookEnv, 's'));
+  if (merged === undefined) return { reason: `the runtime settings' "hooks" cannot take the shim's` };
+  const hooks = merged['hooks'] as Record<string, unknown>;
+  if (hooks['showHookOutput'] === undefined && !droidShowsHookOutputSet(env, cwd)) hooks['showHookOutput'] = false;
+  const file = join(dir, 'droid-settings.json');
+  writeFileSync(file, JSON.stringify(merged), { mode: 0o600, flag: 'wx' });
+  return { args: [], env: { [DROID_OVERLAY_ENV]: file } };
+}
+
+/**
+ * Whether the user's or the project's Droid settings (`~/.factory/` and `<cwd>/.factory/`, `settings.json` and
+ * `settings.local.json`) choose `hooks.showHookOutput` themselves: the overlay then leaves it to them. A file that
+ * cannot be read or is not plain JSON counts as not choosing.
+ */
+function droidShowsHookOutputSet(env: NodeJS.ProcessEnv, cwd: string): boolean {
+  const dirs = [join(env['HOME'] || homedir(), '.factory'), join(cwd, '.factory')];
+  return dirs.some((d) =>
+    ['settings.json', 'settings.local.json'].some((name) => {
+      try {
+        const settings: unknown = readUserLayer(join(d, name), cwd);
+        const hooks = (settings as { hooks?: unknown } | undefined)?.hooks;
+        return typeof hooks === 'object' && hooks !== null && typeof (hooks as Record<string, unknown>)['showHookOutput'] === 'boolean';
+      } catch {
+        return false;
+      }
+    }),
+  );
+}
+
+/** Pi: an extension module in `dir`, loaded for this launch with `-e` beside the ones Pi discovers. Not for its package commands. */
+function injectPiExtension(dir: string, args: readonly string[]): AgentInjection | NoInjection {
+  if (args[0] !== undefined && PI_PACKAGE_COMMANDS.has(args[0])) return { reason: `pi ${args[0]} runs no session` };
+  const extension = join(dir, 'osf7501-pi.js');
+  writeFileSync(extension, piExtensionSource(), { mode: 0o600, flag: 'wx' });
+  return { args: ['-e', extension], env: {} };
+}
+
+/** Names Factory Droid's runtime settings overlay. */
+const DROID_OVERLAY_ENV = 'FACTORY_RUNTIME_SETTINGS_PATH';
 
 /** The npm package of each settings-file agent, whose version decides how its layer is given. */
 export const AGENT_PACKAGES: Readonly<Record<string, string>> = { 'gemini-cli': '@google/gemini-cli', 'qwen-code': '@qwen-code/qwen-code' };
 
-/** How `app`'s hooks are given for one session (`version`: the installed agent's, when known). */
+/** How `app`'s hooks are given for one session (`version`: the installed agent's, when known), or undefined for an agent the shim adds none to. */
 export function injectAgentHooks(
   spec: AgentHookSpec,
-  options: { dir: string; hookEnv: HookEnv; env: NodeJS.ProcessEnv; cwd: string; version?: string },
+  options: { dir: string; hookEnv: HookEnv; env: NodeJS.ProcessEnv; cwd: string; args?: readonly string[]; version?: string },
 ): AgentInjection | NoInjection {
   switch (spec.app) {
     case 'gemini-cli':
@@ -182,7 +242,13 @@ export function injectAgentHooks(
     case 'copilot':
       return injectCopilotPlugin(spec, options.dir, options.hookEnv, options.env);
     case 'opencode':
-      return injectOpenCodePlugin(options.dir, options.env);
+      return injectOpenCodePlugin(options.dir, options.env, 'OPENCODE_CONFIG_CONTENT');
+    case 'droid':
+      return injectDroidOverlay(spec, options.dir, options.hookEnv, options.env, options.cwd, options.args ?? []);
+    case 'pi':
+      return injectPiExtension(options.dir, options.args ?? []);
+    case 'kilo-code':
+      return injectOpenCodePlugin(options.dir, options.env, KILO_CONFIG_ENV);
     default:
       return { reason: `no per-session hook mechanism for ${spec.app}` };
   }

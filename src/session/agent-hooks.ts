@@ -1,4 +1,4 @@
-// For Gemini CLI, Qwen Code and Copilot CLI: lifecycle hooks for this launch only, given as the agent's own
+// For the agents other than Claude Code (src/hooks/agents/index.ts): hooks for this launch only, given as the agent's own
 // per-session layer (src/hook-channel/inject-agent.ts), reporting on the same private FIFO as Claude Code's.
 // As for claude (claude-hooks.ts), the directory, the FIFO's path and the token come before the spawn; the
 // FIFO and its reader after it.
@@ -56,7 +56,7 @@ export class AgentHooks {
     }
     let injected: ReturnType<typeof injectAgentHooks>;
     try {
-      injected = injectAgentHooks(spec, { dir: place.directory, hookEnv: place.childEnv(), env: where.env, cwd: where.cwd, ...(version === undefined ? {} : { version }) });
+      injected = injectAgentHooks(spec, { dir: place.directory, hookEnv: place.childEnv(), env: where.env, cwd: where.cwd, args, ...(version === undefined ? {} : { version }) });
     } catch {
       injected = { reason: 'the layer could not be written' };
     }

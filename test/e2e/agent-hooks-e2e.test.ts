@@ -1,8 +1,8 @@
-// Real Gemini CLI, Qwen Code, Copilot CLI, OpenCode and Codex (from the npm registry) under the shim with their screen
+// Real Gemini CLI, Qwen Code, Copilot CLI, OpenCode, Kilo Code, Factory Droid and Codex (from the npm registry) under the shim with their screen
 // rules replaced by the generic ones (`--rules generic`), in a real PTY, against the mock model APIs
 // (test/tools/mock-agents.mjs): `make a build log` → its shell command approved with Enter → the turn's end.
 // Without the agent's own rules the screen says little (a spinner it does not know, no end of turn); the
-// agent's hooks (Gemini CLI, Qwen Code, Copilot CLI, OpenCode's plugin; spec/signals.md) or its own OSC 7501 (Codex) still tell
+// agent's hooks (Gemini CLI, Qwen Code, Copilot CLI, Droid, OpenCode's plugin, also Kilo Code's; spec/signals.md) or its own OSC 7501 (Codex) still tell
 // working during the turn, blocked at the approval (the command as msg from the hooks; Codex's own blocked,
 // completed with the command the generic rules read from its dialog's `$ ` block) and done at its end.
 //
@@ -182,6 +182,54 @@ const AGENTS: HookedAgent[] = [
   { ...hookedAgent('opencode', 'OpenCode', '1.18.33', OPENCODE_SCRIPT, 180_000), plan: { options: {} }, failure: {}, retry: true },
   hookedAgent('opencode', 'OpenCode', '1.15.13', OPENCODE_SCRIPT, 180_000, true),
   {
+    title: 'Kilo Code 7.7.7',
+    e2e: setUpAgentE2e('kilo', '7.7.7', 'Kilo Code'),
+    blockedMsg: 'approve shell: touch build.log',
+    hooks: true,
+    screenWaitMs: 300_000,
+    script: {
+      prompt: { screen: (s) => /ctrl\+p commands/.test(s) && !/esc (?:again to )?interrupt/.test(s), what: 'the prompt' },
+      // Kilo (OpenCode's fork) keeps a core busy for a while after its prompt shows, as OpenCode does.
+      settle: async (session) => {
+        const agent = processesIn(session.project).find((p) => p.exe.startsWith('kilo') || p.exe.startsWith('.kilo'));
+        if (agent !== undefined) await waitCpuQuiet(agent.pid, AGENT_SETUPS.kilo.quiet);
+      },
+      approval: /△ Permission required/,
+      msgNamesCommand: true,
+      keyPauseMs: 500,
+      turnDone: { screen: /▣ +Code · Mock Model · (?:\d+m ?)?\d+(?:\.\d+)?m?s/, what: 'the end of the turn' },
+      denied: { screen: /ctrl\+p commands/, what: 'the prompt' },
+      exit: async (outer) => {
+        await sleep(500);
+        await typeText(outer as never, '/exit');
+        await sleep(800);
+        outer.write('\r');
+      },
+    },
+  },
+  {
+    title: 'Factory Droid 0.215.0',
+    e2e: setUpAgentE2e('droid', '0.215.0', 'Factory Droid'),
+    // Droid's tool name, as its own rules word the dialog; the command from the PreToolUse before the Notification.
+    blockedMsg: 'approve Execute: touch build.log',
+    hooks: true,
+    screenWaitMs: 90_000,
+    script: {
+      prompt: { screen: (s) => /\? for help/.test(s) && !/\(Press ESC to stop\)/.test(s), what: 'the prompt' },
+      // Keys typed while Droid still loads after its first screen are lost.
+      settle: async (session) => {
+        const agent = processesIn(session.project).find((p) => p.exe === 'droid');
+        if (agent !== undefined) await waitCpuQuiet(agent.pid, AGENT_SETUPS.droid.quiet);
+      },
+      approval: /Command to approve · \w+ risk/,
+      msgNamesCommand: true,
+      keyPauseMs: 800,
+      turnDone: { screen: (s) => /README\.md and package\.json\./.test(s) && /\? for help/.test(s), what: 'the end of the turn' },
+      denied: { screen: /⎿ Interrupted/, what: 'the interrupted notice' },
+      exit: ctrlCTwice,
+    },
+  },
+  {
     title: 'Codex 0.171.0',
     e2e: setUpAgentE2e('codex', '0.171.0', 'Codex'),
     // Codex's own blocked has no msg; the generic rules read the command from its dialog's `$ ` block (rule
@@ -295,7 +343,7 @@ for (const agent of AGENTS) {
         // The agent's hooks spoke: working, the approval (naming the command) and the turn's end.
         const hooked = log.filter((e) => e.type === 'classification' && e.rule?.startsWith('hook:')).map((e) => `${e.state}${e.msg ? ` ${e.msg}` : ''}`);
         expect(hooked).toContain('working');
-        expect(hooked).toContain(`blocked ${SHELL_MSG}`);
+        expect(hooked).toContain(`blocked ${agent.blockedMsg}`);
         expect(hooked).toContain('done');
         // The session's log scores the generic rules against the hooks: one row per state, each drift it wrote.
         const dir = mkdtempSync(join(tmpdir(), 'osf-hook-score-'));
@@ -367,3 +415,38 @@ for (const agent of AGENTS) {
     }, TEST_MS);
   });
 }
+
+// Pi asks no permission of its own, so its turn has no approval: its extension's events still tell working during
+// a turn and done at its end, where the generic rules know neither. (An answer cut short with Esc is idle by the
+// extension, `agent.aborted`, in test/hooks/pi-hooks.test.ts; under the generic rules the screen's turn end comes
+// first and reads done: spec/signals.md.)
+const PI = setUpAgentE2e('pi', '0.73.1', 'Pi');
+
+describe('Pi 0.73.1 under osf7501 --rules generic', () => {
+  test('working during the turn and done at its end: from its extension', async (ctx) => {
+    const session = startSession(PI.ready(ctx), { shimArgs: ['--rules', 'generic'] });
+    const { outer, screen } = session;
+    let log: ReturnType<typeof readLog>;
+    let status: number;
+    try {
+      await screen.waitFor((s) => /%\/\d+k \(auto\)/u.test(s) && !/Working\.\.\./u.test(s), 'the prompt');
+      let at = await waitForReport(outer, 0, { state: 'idle' }, 'idle at start');
+      await typeText(outer, 'make a build log');
+      await sleep(300);
+      outer.write('\r');
+      at = await waitForReport(outer, at + 1, { state: 'working' }, 'working during the turn');
+      await screen.waitFor(/README\.md and package\.json\./u, 'the end of the turn');
+      await waitForReport(outer, at + 1, { state: 'done' }, 'done at the end of the turn');
+      await sleep(500);
+      outer.write('\x04');
+      status = (await outer.result()).status;
+      log = readLog(session.logFile);
+    } finally {
+      session.remove();
+    }
+    expect(status).toBe(0);
+    const hooked = log.filter((e) => e.type === 'classification' && e.rule?.startsWith('hook:')).map((e) => `${e.state} ${e.rule}`);
+    expect(hooked).toContain('working hook:agent.start');
+    expect(hooked).toContain('done hook:agent.end');
+  }, TEST_MS);
+});

@@ -103,13 +103,13 @@ describe('mapping each agent’s events', () => {
     expect(new TaskLedger().replace([])).toEqual({ done: 0, total: 0 });
   });
 
-  test('which commands get which hooks: gemini, qwen, copilot, opencode; not codex, kilo, claude', () => {
-    expect(['gemini', 'qwen', 'copilot', 'opencode', 'codex', 'kilo', 'claude', 'toString'].map((c) => agentHookSpecFor(c)?.app)).toEqual([
+  test('which commands get which hooks: gemini, qwen, copilot, opencode, kilo; not codex, claude', () => {
+    expect(['gemini', 'qwen', 'copilot', 'opencode', 'kilo', 'codex', 'claude', 'toString'].map((c) => agentHookSpecFor(c)?.app)).toEqual([
       'gemini-cli',
       'qwen-code',
       'copilot',
       'opencode',
-      undefined,
+      'kilo-code',
       undefined,
       undefined,
       undefined,

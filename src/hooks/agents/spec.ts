@@ -20,6 +20,8 @@ export interface AgentHookSpec {
   payloadTools?: Readonly<Record<string, string>>;
   /** The whole todo list one call carries (the todo tool's input, a list event), or undefined: the session's ledger counts it. */
   todos?(event: string, payload: HookPayload): readonly TodoItem[] | undefined;
+  /** Where a signal depends on earlier calls (Factory Droid's): a fresh mapping for one session, used instead of `map`. */
+  session?(): (event: string, payload: HookPayload) => HookSignal | undefined;
 }
 
 /** True when `name` is one of `spec`'s events. */
