@@ -265,7 +265,9 @@ export class StatusReporter implements SessionObserver {
   }
 
   private startSweep(epoch: number): void {
+    const from = performance.now();
     const swept = this.screen.sweep().then(async (outcome) => {
+      this.terminal?.noteSwept(from, outcome);
       // A blocked screen, or the first one, waits for the terminal's word: a printed question nobody reads is not blocked.
       if (outcome.changed && this.terminal?.wanted(outcome.classification.state === 'blocked')) await this.terminal.readNow();
       return outcome;

@@ -22,6 +22,9 @@ export class TerminalWatch {
   private outputSince = false;
   /** The state stopped counting at a poll: once it counts again, the first read is news and a sweep waits for it. */
   private paused = false;
+  /** The cursor's row on the last swept screen, and when that sweep began (the output it covers). */
+  private cursorRow: string | undefined;
+  private sweptFrom = -Infinity;
   private disposed = false;
 
   constructor(
@@ -35,11 +38,20 @@ export class TerminalWatch {
     this.timer.unref();
   }
 
-  /** Output came at `at`: reading waits for the next quiet spell. The hot path: two assignments. */
+  /** Output came at `at`: reading waits for the next quiet spell. The hot path: three assignments. */
   noteOutput(at: number): void {
     this.lastOutputAt = at;
     this.outputSince = true;
     this.reader.stale();
+  }
+
+  /**
+   * A sweep that began at `from` has read the screen: its cursor's row (when it changed; an unchanged screen keeps
+   * the row). The reader spawns stty for a row it has not seen, not for every pause of the output.
+   */
+  noteSwept(from: number, screen: { changed: false } | { changed: true; cursorRow?: string }): void {
+    if (screen.changed) this.cursorRow = screen.cursorRow;
+    this.sweptFrom = Math.max(this.sweptFrom, from);
   }
 
   /** A sweep should wait for a read first: nothing was read yet, or its screen is blocked (then only on Linux's /proc word). */
@@ -78,7 +90,8 @@ export class TerminalWatch {
     const afterOutput = this.outputSince;
     this.outputSince = false;
     try {
-      const state = await this.reader.read();
+      // The row is known only when a sweep began after the last output (the screen it read has all of it).
+      const state = await this.reader.read(this.sweptFrom >= this.lastOutputAt ? this.cursorRow : undefined);
       // The same state again is news only after output: the program drew on and still reads (git's next hunk).
       if (this.disposed || state === undefined || (sameTerminalState(state, this.last) && !afterOutput)) {
         if (afterOutput && state === undefined) this.outputSince = true;
