@@ -33,9 +33,11 @@ export const STTY_BACKOFF_MAX_MS = 8000;
 /**
  * One session's reader. The /proc look is a few small file reads; termios costs one `stty` process, so it is read
  * again only when something says it may have changed: the foreground group or its reading changed, or output came
- * and moved the cursor to another row (a new prompt: `Password: ` after `Username: `, read by the same process), or
- * output came and nothing said so since the last run for a while (STTY_BACKOFF_MIN_MS, doubling up to
- * STTY_BACKOFF_MAX_MS while the runs find the same): a build that prints a line now and then spawns no stty per pause.
+ * while the foreground reads (or its reading is unknown), or output came and moved the cursor to another row; else,
+ * output came while nothing reads and the cursor kept its row: then at most once per back-off step
+ * (STTY_BACKOFF_MIN_MS, doubling up to STTY_BACKOFF_MAX_MS while the runs find the same), so a build that prints a
+ * line now and then spawns no stty per pause. While nothing reads, echo says nothing (the verdict is `working` or
+ * the screen's); only a switch between canonical and raw mode can wait that long to be seen.
  */
 export class TerminalStateReader {
   private readonly proc: boolean;
@@ -82,7 +84,10 @@ export class TerminalStateReader {
     }
     if (reading !== this.lastReading) changed = true;
     this.lastReading = reading;
-    if (this.outputSince && (cursorRow === undefined || cursorRow !== this.lastRow)) changed = true;
+    // A program that reads may have turned echo off for its next prompt, worded like the last (terraform's
+    // `Enter a value:` for a sensitive variable): output while it reads is always read again. Only while nothing
+    // reads (a build printing lines), and the cursor stays on its row, does the back-off spare the runs.
+    if (this.outputSince && (reading !== false || cursorRow === undefined || cursorRow !== this.lastRow)) changed = true;
     const now = this.now();
     if (changed) this.backoffMs = STTY_BACKOFF_MIN_MS;
     if (changed || (this.outputSince && now - this.lastSttyAt >= this.backoffMs)) {

@@ -1,8 +1,9 @@
 // The terminal's state as TerminalStateReader reads it from a real program in a real PTY (/proc and the real stty),
-// and when it spawns stty: for a new foreground group, a change of its reading, output that moved the cursor to another
-// row (a `Password: ` after a `Username: `, asked by the same process), and otherwise at most once per back-off step
-// (1 s, doubling to 8 s) after output, so a program that prints a line now and then spawns no stty per pause. The
-// back-off runs on a clock the test steps; the program, the PTY and stty are real. Linux only (/proc, `stty -F`).
+// and when it spawns stty: for a new foreground group, a change of its reading, output while the foreground reads (a
+// `Password: ` after a `Username: `, asked by the same process that reads all along), output that moved the cursor to
+// another row, and otherwise (output while nothing reads, the row kept) at most once per back-off step (1 s, doubling
+// to 8 s), so a program that prints a line now and then spawns no stty per pause. The back-off runs on a clock the
+// test steps; the program, the PTY and stty are real. Linux only (/proc, `stty -F`).
 import { afterEach, describe, expect, test } from 'vitest';
 import pty from 'node-pty';
 import { STTY_BACKOFF_MAX_MS, STTY_BACKOFF_MIN_MS, TerminalStateReader } from '../../src/pty/terminal-state-reader.js';
@@ -55,7 +56,7 @@ async function readingState(p: Program, row: string): Promise<TerminalState | un
 }
 
 describe.runIf(process.platform === 'linux')('TerminalStateReader on a real PTY (/proc, stty)', () => {
-  test('one process asks a name, then a password with echo off: the new row is read with stty, echo off seen', async () => {
+  test('one process asks a name, then a password with echo off: output while it reads is read with stty, echo off seen', async () => {
     const p = start('printf "Username: "; read u; stty -echo; printf "Password: "; read pw; stty echo; printf "\\nbye\\n"');
     await printed(p, 'Username: ');
     expect(await readingState(p, 'Username: ')).toEqual({ mode: 'canonical', echo: true, reading: true });
@@ -67,8 +68,9 @@ describe.runIf(process.platform === 'linux')('TerminalStateReader on a real PTY 
     p.term.write('bob\r');
     await printed(p, 'Password: ');
     p.reader.stale(); // the output: `bob`, the newline, the new prompt
-    // The same process, reading all along (it may not be seen between the two reads): the row is what moved.
-    const state = await readingState(p, 'Password: ');
+    // The same process, reading all along (it is hardly ever seen between the two reads), and the same row would not
+    // do either: terraform asks `Enter a value:` for a plain and a sensitive variable alike.
+    const state = await readingState(p, 'Username: ');
     expect(state).toEqual({ mode: 'canonical', echo: false, reading: true });
     expect(p.reader.sttyRuns).toBeGreaterThan(runs);
     p.term.write('secret\r');
