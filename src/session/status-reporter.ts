@@ -28,7 +28,7 @@ interface StatusReporterOptions extends ReportWriterOptions, Omit<SignalPolicyCo
   onOsc7501?: (event: Osc7501Event) => void;
   /** Reads the terminal's own state (termios, /proc) while output is quiet. */
   terminal?: TerminalStateReader;
-  /** Told of each terminal state read, before the policy takes it (a recorder writes it as a marker). */
+  /** Told of each terminal state read, before the policy takes it (a recorder writes it as a marker): then it is read even while an agent's rules ignore it. */
   onTerminalState?: (state: TerminalState) => void;
   /** For a wrapped shell: follow the foreground program (its rule set; a running command is working). */
   foreground?: ForegroundRules;
@@ -105,12 +105,19 @@ export class StatusReporter implements SessionObserver {
         })
       : undefined;
     const reader = options.terminal;
+    const recorded = options.onTerminalState !== undefined;
     this.terminal =
       reader &&
-      new TerminalWatch(reader, () => performance.now(), (state) => {
-        options.onTerminalState?.(state);
-        this.event((at) => ({ type: 'terminal', at, state }));
-      });
+      new TerminalWatch(
+        reader,
+        () => performance.now(),
+        (state) => {
+          options.onTerminalState?.(state);
+          this.event((at) => ({ type: 'terminal', at, state }));
+        },
+        // While an agent holds the foreground its screen rules decide: no stty, no /proc, no sweep waiting for them.
+        () => recorded || this.policy.readsTerminal(),
+      );
     const follow = options.foreground;
     this.foreground = follow && new ForegroundWatch(follow, (view) => this.event((at) => ({ type: 'foreground', at, view })));
     // What went out before the gate existed: the gate learns the stream's state before it writes anything, the screen its bytes.
@@ -258,7 +265,9 @@ export class StatusReporter implements SessionObserver {
   }
 
   private startSweep(epoch: number): void {
+    const from = performance.now();
     const swept = this.screen.sweep().then(async (outcome) => {
+      this.terminal?.noteSwept(from, outcome);
       // A blocked screen, or the first one, waits for the terminal's word: a printed question nobody reads is not blocked.
       if (outcome.changed && this.terminal?.wanted(outcome.classification.state === 'blocked')) await this.terminal.readNow();
       return outcome;

@@ -21,6 +21,7 @@ import type { StateRecap } from './title-indicator.js';
 import { EarlyOutput } from './early-output.js';
 import { reportingCue } from './reporting-cue.js';
 import type { HookSignal } from '../hooks/events.js';
+import type { TerminalState } from '../signals/terminal-state.js';
 import { hasUserRuleFiles } from '../rule-files/load-paths.js';
 import { SESSION_ENV } from './session-env.js';
 export { SESSION_ENV } from './session-env.js';
@@ -332,7 +333,8 @@ export class WrappedSession {
           ...(indicator === undefined ? {} : { titlePrefix: indicator }),
           ...(extras.indicator === undefined ? {} : { onReport: (r) => this.recap?.add(r) }),
           ...(earlier === undefined ? {} : { earlier }),
-          onTerminalState: (state) => this.relay?.noteTerminal(state),
+          // Only a recorder takes the terminal's states (as markers): without one they are read only when they count.
+          ...(extras.observers === undefined ? {} : { onTerminalState: (state: TerminalState) => this.relay?.noteTerminal(state) }),
         });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;

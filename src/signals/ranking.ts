@@ -145,6 +145,16 @@ export class SignalRanking {
     this.terminalRowPending = true;
   }
 
+  /**
+   * Whether the terminal's state counts now: not while an agent holds the foreground (the session's own, or one
+   * started from the shell), which keeps its screen rules: it reads keys in raw mode, and the moment before it sets
+   * raw mode is no turn of its. The terminal watch reads nothing while it does not count.
+   */
+  readsTerminal(): boolean {
+    const lifecycle = this.view !== undefined && this.view.rules.app !== this.app ? this.view.rules.rules.lifecycle : this.lifecycle;
+    return lifecycle !== 'agent';
+  }
+
   /** The classification the tracker gets for `screen` at `now`. */
   rank(now: number, screen: Classification): Classification {
     this.lastScreen = screen;
@@ -177,10 +187,7 @@ export class SignalRanking {
    * not yet read, runs.
    */
   private terminalRank(now: number, input: Classification): Classification {
-    // An agent in the foreground (the session's own, or one started from the shell) keeps its screen rules: it
-    // reads keys in raw mode, and the moment before it sets raw mode is no turn of its.
-    const lifecycle = this.view !== undefined && this.view.rules.app !== this.app ? this.view.rules.rules.lifecycle : this.lifecycle;
-    if (lifecycle === 'agent') return input;
+    if (!this.readsTerminal()) return input;
     if (this.terminalRowPending) {
       this.terminalRow = this.cursorRow;
       this.terminalRowPending = false;

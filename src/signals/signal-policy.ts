@@ -166,6 +166,11 @@ export class SignalPolicy {
     this.ranking.lastInputAt = at;
   }
 
+  /** Whether the terminal's own state counts now (no agent holds the foreground): the live watch reads only then. */
+  readsTerminal(): boolean {
+    return this.ranking.readsTerminal();
+  }
+
   /** When `tick` must next come (ms), or null while nothing waits on time. */
   nextDeadline(): number | null {
     if (this.ended) return null;
