@@ -673,6 +673,28 @@ export function qwenScenarios() {
     ...settle('error'),
   ];
   const answered = (prompt, reply) => [...submit(a, prompt), { wait: reply, timeout: 240000 }, ...done];
+  /**
+   * Issue 28: a 429 or 503 answered to the request is retried with nothing but the spinner on screen (Retry-After
+   * honoured, for minutes): still working 25 s in, then Esc. A rate limit inside the stream shows a countdown
+   * under the turn (`Retrying in 4s… (attempt 1/2)`): working, then the answer.
+   */
+  const silentRetry = (prompt) => [
+    ...submit(a, prompt),
+    { sleep: 25000 },
+    { wait: QWEN_WORKING, timeout: 1000 },
+    ...settle('working', { note: 'retried without a word' }),
+    { key: 'esc' },
+    { wait: /Request cancelled\./, timeout: 30000 },
+    { waitGone: QWEN_WORKING, timeout: 30000 },
+    ...settle('idle', { note: 'interrupted' }),
+  ];
+  const countdown = (prompt, reply) => [
+    ...submit(a, prompt),
+    { wait: /Retrying in \d+s/, timeout: LONG },
+    { label: 'working', note: 'retry countdown' },
+    { wait: reply, timeout: 240000 },
+    ...done,
+  ];
   return [
     idleStart(),
     {
@@ -745,6 +767,9 @@ export function qwenScenarios() {
     { name: 'api-error', drive: error('trigger a bad request') },
     { name: 'auth-error', drive: error('trigger an auth failure') },
     ...failureScenarios(error, answered),
+    { name: 'rate-limit', drive: silentRetry('trigger a rate limit') },
+    { name: 'quota-reset', drive: error('trigger a quota with a reset') },
+    { name: 'stream-rate-limit', drive: countdown('trigger a limit mid-answer', /came through after the rate limit/) },
     planScenario((t) => submit(a, t), done),
     exitScenario(),
   ];
