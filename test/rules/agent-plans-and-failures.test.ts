@@ -106,6 +106,25 @@ const CASES: [string, Seen[]][] = [
     `qwen-code/0.24.4/context-error-${size}`,
     [{ state: 'working' }, { state: 'error', msg: "API Error: 400 This model's maximum context length is 128000 tokens. However, your messages resulted in 131072 tokens. Please reduce the length of the messages. (mock 400)" }],
   ]),
+  ...['80x24', '120x32'].flatMap((size): [string, Seen[]][] => [
+    // A 429 whose message says when the quota resets: `✕ Quota exhausted: …` once the API client's retries are spent.
+    [
+      `qwen-code/0.24.4/quota-reset-${size}`,
+      [{ state: 'working' }, { state: 'error', msg: 'Quota exhausted: Free allocated quota exceeded: the daily quota is exhausted and will reset at 00:00 UTC. (mock 429)' }],
+    ],
+    // A rate limit inside the stream, once: Qwen's countdown `↻ Retrying in 2 seconds… (attempt 1/2)`, then the answer.
+    [
+      `qwen-code/0.24.4/stream-rate-limit-${size}`,
+      [
+        { state: 'working' },
+        { state: 'working', msg: 'Retrying in 2 seconds… (attempt 1/2)' },
+        { state: 'working', msg: 'Retrying in 1 seconds… (attempt 1/2)' },
+        { state: 'done' },
+      ],
+    ],
+    // A 429 rate limit answered to every request: retried with only the spinner on screen, Esc after 25 s.
+    [`qwen-code/0.24.4/rate-limit-${size}`, [{ state: 'working' }, { state: 'idle' }]],
+  ]),
   // OpenCode 1.18.33 (todowrite): `┃  # Todos` over `[✓]`, `[•]`, `[ ]` rows.
   ...['80x24', '120x32'].map((size): [string, Seen[]] => [
     `opencode/1.18.33/plan-progress-${size}`,

@@ -86,3 +86,22 @@ describe.each(SIZES)('gemini cli retrying at $cols×$rows', (size) => {
     expect(await verdict(gemini, geminiScreen('Thinking...', size.cols), size)).toBe('working spinner');
   });
 });
+
+// Qwen Code's exhausted quota (a 429 whose message says when the quota resets): `✕ Quota exhausted: …`, first
+// alone, then with Qwen's advice under it (the two frames of fixtures/qwen-code/0.24.4/quota-reset-80x24).
+describe.each(SIZES)('qwen code quota exhausted at $cols×$rows', (size) => {
+  const first = ['  ✕ Quota exhausted: Free allocated quota exceeded: the daily quota is', '    exhausted and will reset at 00:00 UTC. (mock 429)'];
+  const advice = ['', '    Please retry after the reset time, or switch to another API key / auth', '    method. (Press Ctrl+Y to retry)'];
+  const msg = 'Quota exhausted: Free allocated quota exceeded: the daily quota is exhausted and will reset at 00:00 UTC. (mock 429)';
+  test.each([
+    ['the message alone', first],
+    ['with the advice under it', [...first, ...advice]],
+  ])('%s: error, msg the message with its reset time', async (_name, blocks) => {
+    expect(await verdict(qwen, qwenScreen(blocks, null, size.cols), size)).toBe(`error quota-exhausted "${msg}"`);
+  });
+
+  test('an older turn\'s quota error above a newer prompt is not this turn\'s', async () => {
+    const lines = qwenScreen([...first, '', '  > try again later', '', '  ◆︎ Done.'], null, size.cols);
+    expect(await verdict(qwen, lines, size)).toBe('idle prompt');
+  });
+});

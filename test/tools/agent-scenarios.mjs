@@ -668,7 +668,7 @@ export function qwenScenarios() {
   /** The `✕ [API Error: …]` block, then the spinner gone (Qwen repaints the whole screen between the two). */
   const error = (prompt, timeout = LONG) => [
     ...submit(a, prompt),
-    { wait: /✕ \[API Error:/, timeout },
+    { wait: /✕ (?:\[API Error:|Quota exhausted:)/, timeout },
     { waitGone: QWEN_WORKING, timeout: 30000 },
     ...settle('error'),
   ];
