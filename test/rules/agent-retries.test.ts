@@ -47,6 +47,12 @@ describe.each(SIZES)('qwen code retrying at $cols×$rows', (size) => {
     expect(await verdict(qwen, qwenScreen(blocks, SPINNER, size.cols), size)).toBe('working retrying "Retrying in 12s… (attempt 1/10)"');
   });
 
+  test('`/quit` typed while a turn runs (the command menu under the input, the spinner above it): still working', async () => {
+    const lines = qwenScreen([], SPINNER, size.cols).map((l) => (l.startsWith('>   Type') ? '> /quit' : l));
+    lines.splice(lines.indexOf('> /quit') + 2, 0, '  > quit  exit the cli');
+    expect(await verdict(qwen, lines, size)).toBe('working spinner');
+  });
+
   test('a countdown left in the transcript once the spinner is gone is no retry', async () => {
     const blocks = ['  ↻ Retrying in 1 seconds… (attempt 2/2)', '', '  ✕ [API Error: Rate limit reached for requests per min. (mock)]'];
     expect(await verdict(qwen, qwenScreen(blocks, null, size.cols), size)).toBe('error api-error "API Error: Rate limit reached for requests per min. (mock)"');
