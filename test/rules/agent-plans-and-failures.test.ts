@@ -122,6 +122,17 @@ const CASES: [string, Seen[]][] = [
         { state: 'done' },
       ],
     ],
+    // The same at every attempt: the countdown for attempt 1/2 and 2/2, then the error once the retries are spent.
+    [
+      `qwen-code/0.24.4/stream-rate-limit-spent-${size}`,
+      [
+        { state: 'working' },
+        { state: 'working', msg: 'Retrying in 2 seconds… (attempt 1/2)' },
+        { state: 'working', msg: 'Retrying in 4 seconds… (attempt 2/2)' },
+        { state: 'working', msg: 'Retrying in 1 seconds… (attempt 2/2)' },
+        { state: 'error', msg: 'API Error: Rate limit reached for requests per min. Please try again in 5s. (mock stream error)' },
+      ],
+    ],
     // A 429 rate limit (Retry-After: 5) answered to every request: retried with only the spinner on screen, no error.
     [`qwen-code/0.24.4/rate-limit-${size}`, [{ state: 'working' }]],
   ]),

@@ -765,6 +765,20 @@ export function qwenScenarios() {
     { name: 'rate-limit', drive: silentRetry('trigger a rate limit') },
     { name: 'quota-reset', drive: error('trigger a quota with a reset') },
     { name: 'stream-rate-limit', drive: countdown('trigger a limit mid-answer', /came through after the rate limit/) },
+    {
+      name: 'stream-rate-limit-spent',
+      drive: [
+        ...submit(a, 'trigger a lasting limit mid-answer'),
+        { wait: /Retrying in \d+s/, timeout: LONG },
+        { label: 'working', note: 'retry countdown' },
+        { wait: /attempt 2\/2/, timeout: 60000 },
+        { label: 'working', note: 'last retry' },
+        // The `✕ [API Error: …]` row is up all through the countdown: the end is its `(Press Ctrl+Y to retry)`.
+        { wait: /Press\s+Ctrl\+Y\s+to\s+retry/, timeout: 120000 },
+        { waitGone: QWEN_WORKING, timeout: 30000 },
+        ...settle('error'),
+      ],
+    },
     planScenario((t) => submit(a, t), done),
     exitScenario(),
   ];

@@ -201,6 +201,11 @@ export const TURNS = [
     match: /trigger a limit mid-answer/,
     replies: [{ errorsFirst: { count: 1, stream: 'rate-limit' }, text: 'The answer came through after the rate limit.' }],
   },
+  {
+    // The same at every attempt: the agent's retries run out.
+    match: /trigger a lasting limit mid-answer/,
+    replies: [{ errorsFirst: { count: 99, stream: 'rate-limit' }, text: 'Never sent.' }],
+  },
   { match: /trigger a quota with a reset/, replies: [{ httpError: 429, error: 'quota-reset' }] },
   { match: /trigger a context overflow/, replies: [{ httpError: 400, error: 'context' }] },
   { match: /trigger a server error/, replies: [{ httpError: 503, message: 'The server is overloaded (mock 503).' }] },
