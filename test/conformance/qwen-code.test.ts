@@ -10,8 +10,9 @@ describeConformance(QWEN);
 
 // The start-up dialogs come before the first idle screen, and after an interrupt Qwen puts the prompt back into
 // the input, so the driver's `/quit` was sent as `write a long essay/quit`, a new turn after the exit label:
-// their timelines are listed below.
-describeDriverSequences(QWEN, /^(?:trust-dialog|auth-dialog|provider-setup|interrupt)$/u);
+// their timelines are listed below. The rate-limit recordings send `/quit` while Qwen still retries: it quits at
+// once, mid-turn, and its goodbye screen reads done after the exit label (listed below too).
+describeDriverSequences(QWEN, /^(?:trust-dialog|auth-dialog|provider-setup|interrupt|rate-limit)$/u);
 
 const BUILD = 'mkdir -p build/logs && touch build/logs/build.log && echo "build started" > build/logs/latest.txt';
 const TEST = 'npm test -- --coverage --reporter=verbose --testTimeout=60000 && npm run lint -- --max-warnings=0';
@@ -47,4 +48,12 @@ describeTimelines(QWEN, [
   // command box under it clips each row), and the message is the whole command from the header.
   ['0.24.4/long-command-80x24', ['idle', 'working', `blocked:permission approve shell: ${LONG_COMMAND}`, 'working', 'done']],
   ['0.24.4/long-command-200x50', ['idle', 'working', `blocked:permission approve shell: ${LONG_COMMAND}`, 'working', 'done']],
+  // Issue 28: a 429 rate limit retried without a word (working until the exit), and one inside the stream with
+  // Qwen's countdown (a report a second), then the answer.
+  ['0.24.4/rate-limit-80x24', ['idle', 'working', 'done']],
+  ['0.24.4/rate-limit-120x32', ['idle', 'working', 'done']],
+  [
+    '0.24.4/stream-rate-limit-80x24',
+    ['idle', 'working', 'working Retrying in 2 seconds… (attempt 1/2)', 'working Retrying in 1 seconds… (attempt 1/2)', 'working', 'done'],
+  ],
 ]);

@@ -106,6 +106,36 @@ const CASES: [string, Seen[]][] = [
     `qwen-code/0.24.4/context-error-${size}`,
     [{ state: 'working' }, { state: 'error', msg: "API Error: 400 This model's maximum context length is 128000 tokens. However, your messages resulted in 131072 tokens. Please reduce the length of the messages. (mock 400)" }],
   ]),
+  ...['80x24', '120x32'].flatMap((size): [string, Seen[]][] => [
+    // A 429 whose message says when the quota resets: `✕ Quota exhausted: …` once the API client's retries are spent.
+    [
+      `qwen-code/0.24.4/quota-reset-${size}`,
+      [{ state: 'working' }, { state: 'error', msg: 'Quota exhausted: Free allocated quota exceeded: the daily quota is exhausted and will reset at 00:00 UTC. (mock 429)' }],
+    ],
+    // A rate limit inside the stream, once: Qwen's countdown `↻ Retrying in 2 seconds… (attempt 1/2)`, then the answer.
+    [
+      `qwen-code/0.24.4/stream-rate-limit-${size}`,
+      [
+        { state: 'working' },
+        { state: 'working', msg: 'Retrying in 2 seconds… (attempt 1/2)' },
+        { state: 'working', msg: 'Retrying in 1 seconds… (attempt 1/2)' },
+        { state: 'done' },
+      ],
+    ],
+    // The same at every attempt: the countdown for attempt 1/2 and 2/2, then the error once the retries are spent.
+    [
+      `qwen-code/0.24.4/stream-rate-limit-spent-${size}`,
+      [
+        { state: 'working' },
+        { state: 'working', msg: 'Retrying in 2 seconds… (attempt 1/2)' },
+        { state: 'working', msg: 'Retrying in 4 seconds… (attempt 2/2)' },
+        { state: 'working', msg: 'Retrying in 1 seconds… (attempt 2/2)' },
+        { state: 'error', msg: 'API Error: Rate limit reached for requests per min. Please try again in 5s. (mock stream error)' },
+      ],
+    ],
+    // A 429 rate limit (Retry-After: 5) answered to every request: retried with only the spinner on screen, no error.
+    [`qwen-code/0.24.4/rate-limit-${size}`, [{ state: 'working' }]],
+  ]),
   // OpenCode 1.18.33 (todowrite): `┃  # Todos` over `[✓]`, `[•]`, `[ ]` rows.
   ...['80x24', '120x32'].map((size): [string, Seen[]] => [
     `opencode/1.18.33/plan-progress-${size}`,
@@ -178,6 +208,12 @@ describe('plans and failures on the agents’ recordings', () => {
   test.each(KNOWN_SHORT_LISTS)('%s: the known flaw (a list drawn in two frames)', async (name, wanted) => {
     const reports = await reportsOf(name);
     expect(subsequence(reports, wanted), JSON.stringify(reports)).toBe(wanted.length);
+  });
+
+  // A retry that is still going is no failure: Qwen Code retrying a rate limit without a word reads no error.
+  test.each(['80x24', '120x32'])('qwen-code/0.24.4/rate-limit-%s: no error while it retries', async (size) => {
+    const reports = await reportsOf(`qwen-code/0.24.4/rate-limit-${size}`);
+    expect(reports.filter((r) => r.state === 'error'), JSON.stringify(reports)).toEqual([]);
   });
 
   test.each(CASES)('%s', async (name, wanted) => {

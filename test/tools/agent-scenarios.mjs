@@ -666,13 +666,30 @@ export function qwenScenarios() {
     ...settle('idle', { note: 'denied' }),
   ];
   /** The `✕ [API Error: …]` block, then the spinner gone (Qwen repaints the whole screen between the two). */
-  const error = (prompt, timeout = LONG) => [
-    ...submit(a, prompt),
-    { wait: /✕ \[API Error:/, timeout },
-    { waitGone: QWEN_WORKING, timeout: 30000 },
-    ...settle('error'),
-  ];
+  const failed = (timeout) => [{ wait: /✕ (?:\[API Error:|Quota exhausted:)/, timeout }, { waitGone: QWEN_WORKING, timeout: 30000 }, ...settle('error')];
+  const error = (prompt, timeout = LONG) => [...submit(a, prompt), ...failed(timeout)];
   const answered = (prompt, reply) => [...submit(a, prompt), { wait: reply, timeout: 240000 }, ...done];
+  /**
+   * Issue 28: a 429 rate limit with a Retry-After answered to every request is retried every Retry-After
+   * seconds with nothing but the spinner on screen, and no end in sight (2.5 min measured): still working 20 s in,
+   * then the recorder's exit (Esc would put the prompt back in the input, where the exit keys would join it). A
+   * rate limit inside the stream shows a countdown under the turn (`Retrying in 4s… (attempt 1/2)`): working,
+   * then the answer.
+   */
+  const silentRetry = (prompt) => [
+    ...submit(a, prompt),
+    { sleep: 20000 },
+    { wait: QWEN_WORKING, timeout: 1000 },
+    { label: 'working', note: 'retried without a word' },
+    { sleep: 1500 },
+  ];
+  const countdown = (prompt, reply) => [
+    ...submit(a, prompt),
+    { wait: /Retrying in \d+s/, timeout: LONG },
+    { label: 'working', note: 'retry countdown' },
+    { wait: reply, timeout: 240000 },
+    ...done,
+  ];
   return [
     idleStart(),
     {
@@ -745,6 +762,23 @@ export function qwenScenarios() {
     { name: 'api-error', drive: error('trigger a bad request') },
     { name: 'auth-error', drive: error('trigger an auth failure') },
     ...failureScenarios(error, answered),
+    { name: 'rate-limit', drive: silentRetry('trigger a rate limit') },
+    { name: 'quota-reset', drive: error('trigger a quota with a reset') },
+    { name: 'stream-rate-limit', drive: countdown('trigger a limit mid-answer', /came through after the rate limit/) },
+    {
+      name: 'stream-rate-limit-spent',
+      drive: [
+        ...submit(a, 'trigger a lasting limit mid-answer'),
+        { wait: /Retrying in \d+s/, timeout: LONG },
+        { label: 'working', note: 'retry countdown' },
+        { wait: /attempt 2\/2/, timeout: 60000 },
+        { label: 'working', note: 'last retry' },
+        // The `✕ [API Error: …]` row is up all through the countdown: the end is its `(Press Ctrl+Y to retry)`.
+        { wait: /Press\s+Ctrl\+Y\s+to\s+retry/, timeout: 120000 },
+        { waitGone: QWEN_WORKING, timeout: 30000 },
+        ...settle('error'),
+      ],
+    },
     planScenario((t) => submit(a, t), done),
     exitScenario(),
   ];

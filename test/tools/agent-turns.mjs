@@ -195,6 +195,18 @@ export const TURNS = [
   // ---- issue 28: failures that stop a turn, in each API's own shape.
   { match: /trigger a quota error/, replies: [{ httpError: 429, error: 'quota' }] },
   { match: /trigger a usage limit/, replies: [{ httpError: 429, error: 'usage-limit', resetsInSeconds: 2 * 3600 + 15 * 60 }] },
+  { match: /trigger a rate limit/, replies: [{ httpError: 429, error: 'rate-limit', retryAfter: 5 }] },
+  {
+    // A rate limit reported inside an answer's stream (an `error` event after the first chunk), once, then the answer.
+    match: /trigger a limit mid-answer/,
+    replies: [{ errorsFirst: { count: 1, stream: 'rate-limit' }, text: 'The answer came through after the rate limit.' }],
+  },
+  {
+    // The same at every attempt: the agent's retries run out.
+    match: /trigger a lasting limit mid-answer/,
+    replies: [{ errorsFirst: { count: 99, stream: 'rate-limit' }, text: 'Never sent.' }],
+  },
+  { match: /trigger a quota with a reset/, replies: [{ httpError: 429, error: 'quota-reset' }] },
   { match: /trigger a context overflow/, replies: [{ httpError: 400, error: 'context' }] },
   { match: /trigger a server error/, replies: [{ httpError: 503, message: 'The server is overloaded (mock 503).' }] },
   { match: /trigger a dropped connection/, replies: [{ drop: true, text: 'This answer is cut short by the server' }] },

@@ -299,6 +299,9 @@ export const AGENTS = {
         ide: { enabled: false, hasSeenNudge: true },
         // options.planTool: the todo tool (todo_write), off by default in 0.24.4.
         tools: { approvalMode: 'default', useRipgrep: false, ...(options.planTool ? { todoWrite: { enabled: true } } : {}) },
+        // A 429 or 503 is retried (a countdown under the turn) up to maxRetries times, the first wait 60 s by
+        // default: short waits (Retry-After still counts, up to retryMaxDelayMs) and options.retries (2 otherwise).
+        model: { generationConfig: { maxRetries: options.retries ?? 2, retryInitialDelayMs: 2000, retryMaxDelayMs: 30000 } },
         security: {
           auth: options.auth === 'dialog' ? {} : { selectedType: 'openai' },
           folderTrust: { enabled: options.trusted === false },

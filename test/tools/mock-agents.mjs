@@ -282,6 +282,22 @@ function openaiError(res, status, message, reply = {}) {
       resets_at: Math.floor(Date.now() / 1000) + secs,
       resets_in_seconds: secs,
     };
+  } else if (reply.error === 'rate-limit') {
+    // OpenAI's per-minute rate limit (HTTP 429, with a Retry-After header): a limit that passes, unlike a quota.
+    error = {
+      message: 'Rate limit reached for requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 5s. (mock 429)',
+      type: 'requests',
+      param: null,
+      code: 'rate_limit_exceeded',
+    };
+  } else if (reply.error === 'quota-reset') {
+    // An exhausted quota whose message says when it resets (the words Qwen Code fails fast on, no retry).
+    error = {
+      message: 'Free allocated quota exceeded: the daily quota is exhausted and will reset at 00:00 UTC. (mock 429)',
+      type: 'insufficient_quota',
+      param: null,
+      code: 'insufficient_quota',
+    };
   } else if (reply.error === 'context') {
     error = {
       message:
@@ -292,7 +308,7 @@ function openaiError(res, status, message, reply = {}) {
     };
   }
   const headers = { 'content-type': 'application/json' };
-  if (status === 429 && reply.error !== 'usage-limit') headers['retry-after'] = '20';
+  if (status === 429 && reply.error !== 'usage-limit') headers['retry-after'] = String(reply.retryAfter ?? 20);
   res.writeHead(status, headers);
   res.end(JSON.stringify({ error }));
 }
@@ -308,6 +324,18 @@ function failsFirst(reply, key) {
   const n = (attempts.get(key) ?? 0) + 1;
   attempts.set(key, n);
   return n <= (first.count ?? 1) ? first : undefined;
+}
+
+/**
+ * `errorsFirst: { stream: 'rate-limit' }`: a 200 stream whose first chunk is an `error` event (a provider's rate
+ * limit reported inside the stream, no HTTP status: type `rate_limit_error`), then the end of the stream.
+ */
+async function chatStreamError(res, body, reply) {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  await sleep(reply.delayMs ?? DEFAULT_DELAY_MS);
+  const error = { message: 'Rate limit reached for requests per min. Please try again in 5s. (mock stream error)', type: 'rate_limit_error', code: 'rate_limit_exceeded' };
+  res.write(`data: ${JSON.stringify({ error })}\n\n`);
+  res.end();
 }
 
 /** Starts a streamed answer, then cuts the connection mid-answer (no clean end, no [DONE]). */
@@ -738,6 +766,7 @@ async function handle(req, res, raw) {
     const reply = fill(p?.reply ?? { text: 'OK.' }, { cwd, mock: base });
     log({ api: 'chat', side, prompt: p?.prompt, n: p?.n, reply: Object.keys(reply) });
     const failed = failsFirst(reply, `${p?.prompt}\0${cwd}`);
+    if (failed?.stream) return chatStreamError(res, body, reply);
     if (reply.httpError || failed) {
       await sleep(reply.delayMs ?? DEFAULT_DELAY_MS);
       return openaiError(res, failed?.status ?? reply.httpError, failed?.message ?? reply.message ?? 'mock error', failed ?? reply);
