@@ -1,10 +1,10 @@
 // Pure: OpenCode's plugin events (a plugin added for the session through OPENCODE_CONFIG_CONTENT) → the shim's
 // signals, and the plugin's source, which writes the same lines as the sh hooks on the session's FIFO.
-import { MSG_MAX_BYTES, NAME_MAX_BYTES, PAYLOAD_MAX_BYTES, type HookSignal } from '../events.js';
+import { MSG_MAX_BYTES, NAME_MAX_BYTES, type HookSignal } from '../events.js';
 import { resetsIn } from '../map-failure.js';
 import { objectField, oneLine, stringField, type HookPayload } from '../map-event.js';
 import { todoItems, type TodoItem } from '../task-ledger.js';
-import { HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from '../wire.js';
+import { fifoSenderSource } from './fifo-sender-source.js';
 import type { AgentHookSpec } from './spec.js';
 
 /**
@@ -91,26 +91,7 @@ export const OPENCODE_SPEC: AgentHookSpec = {
  * file first. Every step is in a try: nothing it meets can disturb OpenCode. Starts no process.
  */
 export function openCodePluginSource(): string {
-  return `// osf7501: this session's OpenCode plugin (removed with the session). Reports events on the session's FIFO.
-import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-let n = 0;
-function send(name, props) {
-  try {
-    const fifo = process.env[${JSON.stringify(HOOK_FIFO_ENV)}];
-    const token = process.env[${JSON.stringify(HOOK_TOKEN_ENV)}];
-    if (!fifo || !token) return;
-    let file = '';
-    if (props !== undefined) {
-      n = (n + 1) % 1000;
-      file = 'payload.' + String(process.pid % 10000000) + String(n).padStart(3, '0');
-      writeFileSync(join(dirname(fifo), file), JSON.stringify(props).slice(0, ${PAYLOAD_MAX_BYTES}), { mode: 0o600 });
-    }
-    const fd = openSync(fifo, 'r+');
-    try { writeSync(fd, token + ' ' + name + (file ? ' ' + file : '') + '\\n'); } finally { closeSync(fd); }
-  } catch {}
-}
-export const Osf7501 = async () => {
+  return `${fifoSenderSource("this session's OpenCode plugin")}export const Osf7501 = async () => {
   // A turn whose permission was rejected, or whose message was aborted (Esc), ends without a result.
   let interrupted = false;
   return {

@@ -1,8 +1,8 @@
 // Pure: Pi's extension events (an extension loaded for the session with `-e`) → the shim's signals, and the
 // extension's source, which writes the same lines as the sh hooks on the session's FIFO from inside Pi's process.
-import { MSG_MAX_BYTES, PAYLOAD_MAX_BYTES, type HookSignal } from '../events.js';
+import { MSG_MAX_BYTES, type HookSignal } from '../events.js';
 import { oneLine, stringField, type HookPayload } from '../map-event.js';
-import { HOOK_FIFO_ENV, HOOK_TOKEN_ENV } from '../wire.js';
+import { fifoSenderSource } from './fifo-sender-source.js';
 import type { AgentHookSpec } from './spec.js';
 
 /**
@@ -49,26 +49,7 @@ export const PI_PACKAGE_COMMANDS: ReadonlySet<string> = new Set(['install', 'rem
  * first. Every step is in a try: nothing it meets can disturb Pi. Starts no process.
  */
 export function piExtensionSource(): string {
-  return `// osf7501: this session's Pi extension (removed with the session). Reports events on the session's FIFO.
-import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-let n = 0;
-function send(name, props) {
-  try {
-    const fifo = process.env[${JSON.stringify(HOOK_FIFO_ENV)}];
-    const token = process.env[${JSON.stringify(HOOK_TOKEN_ENV)}];
-    if (!fifo || !token) return;
-    let file = '';
-    if (props !== undefined) {
-      n = (n + 1) % 1000;
-      file = 'payload.' + String(process.pid % 10000000) + String(n).padStart(3, '0');
-      writeFileSync(join(dirname(fifo), file), JSON.stringify(props).slice(0, ${PAYLOAD_MAX_BYTES}), { mode: 0o600 });
-    }
-    const fd = openSync(fifo, 'r+');
-    try { writeSync(fd, token + ' ' + name + (file ? ' ' + file : '') + '\\n'); } finally { closeSync(fd); }
-  } catch {}
-}
-export default function osf7501(pi) {
+  return `${fifoSenderSource("this session's Pi extension")}export default function osf7501(pi) {
   pi.on('agent_start', async () => send('agent.start'));
   pi.on('tool_execution_start', async () => send('tool.start'));
   pi.on('agent_end', async (event) => {
