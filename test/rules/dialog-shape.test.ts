@@ -239,9 +239,9 @@ describe('the structural rule in a rule set', () => {
     expect(generic.classify(rendered).rule).toBeUndefined();
   });
 
-  test('a command a dialog shows as `$ …` is no shell prompt: still blocked', async () => {
+  test('a command a dialog shows as `$ …` is no shell prompt: still blocked, the command its msg (dialog-command)', async () => {
     const lines = await renderLines([RULE, ' Allow this command?', '   $ touch build.log', ' ❯ 1. Yes', '   2. No', ' Esc to cancel'], SIZES[0] ?? { cols: 80, rows: 24 });
-    expect(generic.classify(lines)).toMatchObject({ state: 'blocked', rule: 'any-dialog', msg: 'Allow this command?' });
+    expect(generic.classify(lines)).toMatchObject({ state: 'blocked', rule: 'dialog-command', msg: 'approve shell: touch build.log' });
   });
 
   test('explain names a screen without a dialog', () => {
