@@ -184,27 +184,17 @@ const AGENTS: HookedAgent[] = [
   {
     title: 'Kilo Code 7.7.7',
     e2e: setUpAgentE2e('kilo', '7.7.7', 'Kilo Code'),
-    blockedMsg: 'approve shell: touch build.log',
+    blockedMsg: SHELL_MSG,
     hooks: true,
     screenWaitMs: 300_000,
     script: {
-      prompt: { screen: (s) => /ctrl\+p commands/.test(s) && !/esc (?:again to )?interrupt/.test(s), what: 'the prompt' },
+      ...OPENCODE_SCRIPT,
       // Kilo (OpenCode's fork) keeps a core busy for a while after its prompt shows, as OpenCode does.
       settle: async (session) => {
         const agent = processesIn(session.project).find((p) => p.exe.startsWith('kilo') || p.exe.startsWith('.kilo'));
         if (agent !== undefined) await waitCpuQuiet(agent.pid, AGENT_SETUPS.kilo.quiet);
       },
-      approval: /△ Permission required/,
-      msgNamesCommand: true,
-      keyPauseMs: 500,
       turnDone: { screen: /▣ +Code · Mock Model · (?:\d+m ?)?\d+(?:\.\d+)?m?s/, what: 'the end of the turn' },
-      denied: { screen: /ctrl\+p commands/, what: 'the prompt' },
-      exit: async (outer) => {
-        await sleep(500);
-        await typeText(outer as never, '/exit');
-        await sleep(800);
-        outer.write('\r');
-      },
     },
   },
   {
