@@ -17,11 +17,6 @@ export class ScreenChildren {
    */
   private readonly finished = new Set<string>();
 
-  /** How many the screen shows running. */
-  get count(): number {
-    return this.shown.size;
-  }
-
   /**
    * A screen's reading: the set that runs (absent: its anchor did not show, no absence tells) and the rows that say
    * a subagent ended (they end it, anchor or not). Rows new since the last screen start, the ones gone from it end.
